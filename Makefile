@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+#   make run     build a patched kernel and run the KUnit suites under QEMU
+#   make check   the project's own tests, then "make run" on both bases
+#   make bench   build and run times of the harness and of plain kunit.py
+#
+# See README.md for the options (BASE, CPU, FILTER, TIMEOUT, ...).
+
+BASE ?= 6.1
+CPU ?= power10
+export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT
+
+.PHONY: run check bench
+
+run:
+	@tools/run-kunit
+
+check:
+	@tools/check
+
+bench:
+	@tools/bench

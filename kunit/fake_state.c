@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fake machine states for the powerpc topology KUnit tests; see
+ * fake_state.h for the rules a session follows.
+ */
+
+#include <kunit/resource.h>
+#include <kunit/test.h>
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/jump_label.h>
+#include <linux/log2.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <asm/cputhreads.h>
+#include <asm/kvm_guest.h>
+#include <asm/lppaca.h>
+#include <asm/paca.h>
+#include <asm/paravirt.h>
+#include <asm/smp.h>
+
+#include "fake_state.h"
+
+struct ppc_fake {
+	struct ppc_fake_flags boot_flags;
+	bool flags_changed;
+
+	int boot_threads_per_core;
+	int boot_threads_shift;
+	cpumask_t boot_threads_core_mask;
+	bool threads_changed;
+
+	bool topology_built;
+
+	/* Saved on first write, one slot per (map, CPU). */
+	struct cpumask *saved_maps;
+	unsigned long *map_saved;
+
+	/* Saved on first write, one slot per CPU. */
+	__be32 *saved_yield_count;
+	u8 *saved_idle;
+	unsigned long *lppaca_saved;
+};
+
+struct cpumask *ppc_fake_map_of(enum ppc_fake_map map, int cpu)
+{
+	switch (map) {
+	case PPC_MAP_SIBLING:
+		return per_cpu(cpu_sibling_map, cpu);
+	case PPC_MAP_SMALLCORE:
+		return per_cpu(cpu_smallcore_map, cpu);
+	case PPC_MAP_L2:
+		return per_cpu(cpu_l2_cache_map, cpu);
+	case PPC_MAP_CORE:
+		return per_cpu(cpu_core_map, cpu);
+	case PPC_MAP_COREGROUP:
+		return ppc_probe_coregroup_map(cpu);
+	case PPC_MAP_TG_L1:
+		return per_cpu(thread_group_l1_cache_map, cpu);
+	case PPC_MAP_TG_L2:
+		return per_cpu(thread_group_l2_cache_map, cpu);
+	case PPC_MAP_TG_L3:
+		return per_cpu(thread_group_l3_cache_map, cpu);
+	default:
+		return NULL;
+	}
+}
+
+const char *ppc_fake_map_name(enum ppc_fake_map map)
+{
+	static const char * const names[] = {
+		[PPC_MAP_SIBLING] = "cpu_sibling_map",
+		[PPC_MAP_SMALLCORE] = "cpu_smallcore_map",
+		[PPC_MAP_L2] = "cpu_l2_cache_map",
+		[PPC_MAP_CORE] = "cpu_core_map",
+		[PPC_MAP_COREGROUP] = "cpu_coregroup_map",
+		[PPC_MAP_TG_L1] = "thread_group_l1_cache_map",
+		[PPC_MAP_TG_L2] = "thread_group_l2_cache_map",
+		[PPC_MAP_TG_L3] = "thread_group_l3_cache_map",
+	};
+
+	return map < PPC_NR_MAPS ? names[map] : "?";
+}
+
+void ppc_fake_read_flags(struct ppc_fake_flags *flags)
+{
+	flags->shared_processor = is_shared_processor();
+	flags->kvm_guest = is_kvm_guest();
+	flags->has_big_cores = has_big_cores;
+	flags->shared_caches = *ppc_probe_shared_caches();
+	flags->coregroup_enabled = coregroup_enabled;
+	flags->thread_group_shares_l2 = thread_group_shares_l2;
+	flags->thread_group_shares_l3 = thread_group_shares_l3;
+}
+
+static void set_key(struct static_key_false *key, bool on)
+{
+	if (on)
+		static_branch_enable(key);
+	else
+		static_branch_disable(key);
+}
+
+static void apply_flags(const struct ppc_fake_flags *flags)
+{
+	set_key(&shared_processor, flags->shared_processor);
+	set_key(&kvm_guest, flags->kvm_guest);
+	has_big_cores = flags->has_big_cores;
+	*ppc_probe_shared_caches() = flags->shared_caches;
+	coregroup_enabled = flags->coregroup_enabled;
+	thread_group_shares_l2 = flags->thread_group_shares_l2;
+	thread_group_shares_l3 = flags->thread_group_shares_l3;
+}
+
+void ppc_fake_set_flags(struct ppc_fake *fake, const struct ppc_fake_flags *flags)
+{
+	fake->flags_changed = true;
+	apply_flags(flags);
+}
+
+/* As cpu_init_thread_core_maps() derives them at boot. */
+static void apply_threads(int threads, int shift, const cpumask_t *core_mask)
+{
+	threads_per_core = threads;
+	threads_shift = shift;
+	cpumask_copy(&threads_core_mask, core_mask);
+}
+
+void ppc_fake_set_threads_per_core(struct ppc_fake *fake, int threads)
+{
+	cpumask_t mask;
+	int i;
+
+	if (WARN_ON(!is_power_of_2(threads) || threads > 8))
+		return;
+	cpumask_clear(&mask);
+	for (i = 0; i < threads; i++)
+		cpumask_set_cpu(i, &mask);
+	fake->threads_changed = true;
+	apply_threads(threads, ilog2(threads), &mask);
+}
+
+void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
+		      const struct cpumask *mask)
+{
+	unsigned int slot = map * nr_cpu_ids + cpu;
+
+	if (WARN_ON(map >= PPC_NR_MAPS || cpu < 0 || cpu >= nr_cpu_ids))
+		return;
+	if (!test_and_set_bit(slot, fake->map_saved))
+		cpumask_copy((struct cpumask *)((char *)fake->saved_maps + slot * cpumask_size()),
+			     ppc_fake_map_of(map, cpu));
+	cpumask_copy(ppc_fake_map_of(map, cpu), mask);
+}
+
+void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle)
+{
+	if (WARN_ON(cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu)))
+		return;
+	if (!test_and_set_bit(cpu, fake->lppaca_saved)) {
+		fake->saved_yield_count[cpu] = lppaca_of(cpu).yield_count;
+		fake->saved_idle[cpu] = lppaca_of(cpu).idle;
+	}
+	WRITE_ONCE(lppaca_of(cpu).yield_count, cpu_to_be32(yield_count));
+	WRITE_ONCE(lppaca_of(cpu).idle, idle);
+}
+
+void __init ppc_fake_with_topology(struct ppc_fake *fake, ppc_probe_fn fn, void *ctx)
+{
+	fake->topology_built = true;
+	ppc_probe_with_topology(fn, ctx);
+}
+
+static void fake_free(struct ppc_fake *fake)
+{
+	kvfree(fake->saved_maps);
+	bitmap_free(fake->map_saved);
+	kvfree(fake->saved_yield_count);
+	kvfree(fake->saved_idle);
+	bitmap_free(fake->lppaca_saved);
+	kfree(fake);
+}
+
+static int __init fake_init(struct kunit_resource *res, void *context)
+{
+	struct ppc_fake *fake = kzalloc(sizeof(*fake), GFP_KERNEL);
+	unsigned int slots = PPC_NR_MAPS * nr_cpu_ids;
+
+	if (!fake)
+		return -ENOMEM;
+	fake->saved_maps = kvcalloc(slots, cpumask_size(), GFP_KERNEL);
+	fake->map_saved = bitmap_zalloc(slots, GFP_KERNEL);
+	fake->saved_yield_count = kvcalloc(nr_cpu_ids, sizeof(__be32), GFP_KERNEL);
+	fake->saved_idle = kvcalloc(nr_cpu_ids, sizeof(u8), GFP_KERNEL);
+	fake->lppaca_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
+	if (!fake->saved_maps || !fake->map_saved || !fake->saved_yield_count ||
+	    !fake->saved_idle || !fake->lppaca_saved) {
+		fake_free(fake);
+		return -ENOMEM;
+	}
+
+	ppc_fake_read_flags(&fake->boot_flags);
+	fake->boot_threads_per_core = threads_per_core;
+	fake->boot_threads_shift = threads_shift;
+	cpumask_copy(&fake->boot_threads_core_mask, &threads_core_mask);
+
+	/* No CPU may come online and see the fake state. */
+	cpu_hotplug_disable();
+	res->data = fake;
+	return 0;
+}
+
+static void __init fake_release(struct kunit_resource *res)
+{
+	struct ppc_fake *fake = res->data;
+	unsigned int slot;
+	int cpu;
+
+	for_each_set_bit(slot, fake->map_saved, PPC_NR_MAPS * nr_cpu_ids)
+		cpumask_copy(ppc_fake_map_of(slot / nr_cpu_ids, slot % nr_cpu_ids),
+			     (struct cpumask *)((char *)fake->saved_maps + slot * cpumask_size()));
+
+	for_each_set_bit(cpu, fake->lppaca_saved, nr_cpu_ids) {
+		WRITE_ONCE(lppaca_of(cpu).yield_count, fake->saved_yield_count[cpu]);
+		WRITE_ONCE(lppaca_of(cpu).idle, fake->saved_idle[cpu]);
+	}
+
+	if (fake->threads_changed)
+		apply_threads(fake->boot_threads_per_core, fake->boot_threads_shift,
+			      &fake->boot_threads_core_mask);
+	if (fake->flags_changed)
+		apply_flags(&fake->boot_flags);
+
+	/* Static keys the table builder set follow the boot state again. */
+	if (fake->topology_built)
+		ppc_probe_rebuild_boot_topology();
+
+	cpu_hotplug_enable();
+	fake_free(fake);
+}
+
+struct ppc_fake * __init ppc_fake_begin(struct kunit *test)
+{
+	struct ppc_fake *fake;
+
+	KUNIT_ASSERT_EQ_MSG(test, num_online_cpus(), 1U,
+			    "a fake machine state needs a single online CPU, so that no other CPU can see it (boot with -smp 1)");
+	fake = kunit_alloc_resource(test, fake_init, fake_release, GFP_KERNEL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, fake, "cannot allocate the fake-state snapshot");
+	return fake;
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Fake machine states for the powerpc topology KUnit tests.
+ *
+ * ppc_fake_begin() snapshots every piece of state the setters below can
+ * change and ties its restoration to the test as a KUnit resource: the
+ * boot state comes back when the test ends, whether it passed, failed an
+ * assertion midway or faulted.  Only values a setter touched are written
+ * back.
+ *
+ * No other CPU may run while a fake state is in place, so a session
+ * requires a single online CPU and keeps CPU hotplug disabled until it
+ * ends.  The fixtures' CPUs are possible CPUs: per-CPU masks, pacas and
+ * lppacas exist for all of them.
+ */
+#ifndef _PPC_TOPOLOGY_KUNIT_FAKE_STATE_H
+#define _PPC_TOPOLOGY_KUNIT_FAKE_STATE_H
+
+#include <kunit/test.h>
+#include <linux/cpumask.h>
+#include <linux/types.h>
+
+#include "smp_probe.h"
+
+/* The per-CPU topology masks a test can replace. */
+enum ppc_fake_map {
+	PPC_MAP_SIBLING,	/* cpu_sibling_map: threads of the core */
+	PPC_MAP_SMALLCORE,	/* cpu_smallcore_map: threads of the group */
+	PPC_MAP_L2,		/* cpu_l2_cache_map */
+	PPC_MAP_CORE,		/* cpu_core_map: the chip */
+	PPC_MAP_COREGROUP,	/* cpu_coregroup_map */
+	PPC_MAP_TG_L1,		/* thread_group_l1_cache_map */
+	PPC_MAP_TG_L2,		/* thread_group_l2_cache_map */
+	PPC_MAP_TG_L3,		/* thread_group_l3_cache_map */
+	PPC_NR_MAPS,
+};
+
+/* The scalar state a test can replace. */
+struct ppc_fake_flags {
+	bool shared_processor;		/* shared_processor static key */
+	bool kvm_guest;			/* kvm_guest static key */
+	bool has_big_cores;
+	bool shared_caches;
+	bool coregroup_enabled;
+	bool thread_group_shares_l2;
+	bool thread_group_shares_l3;
+};
+
+struct ppc_fake;
+
+struct ppc_fake *ppc_fake_begin(struct kunit *test);
+
+void ppc_fake_read_flags(struct ppc_fake_flags *flags);
+void ppc_fake_set_flags(struct ppc_fake *fake, const struct ppc_fake_flags *flags);
+void ppc_fake_set_threads_per_core(struct ppc_fake *fake, int threads);
+
+struct cpumask *ppc_fake_map_of(enum ppc_fake_map map, int cpu);
+const char *ppc_fake_map_name(enum ppc_fake_map map);
+void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
+		      const struct cpumask *mask);
+
+void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle);
+
+void __init ppc_fake_with_topology(struct ppc_fake *fake, ppc_probe_fn fn, void *ctx);
+
+#endif /* _PPC_TOPOLOGY_KUNIT_FAKE_STATE_H */

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the fake-state helpers: what they inject is what the
+ * kernel sees, and the boot state is back afterwards whether the test
+ * passed or failed an assertion midway.
+ *
+ * The "midway" cases run an inner test in its own KUnit try-catch, as
+ * lib/kunit/kunit-test.c does: it injects a full fake state, checks the
+ * kernel sees it, fails an assertion on purpose, and the outer case runs
+ * the inner test's cleanup and compares everything with the boot state.
+ */
+
+#include <kunit/test.h>
+#include <kunit/try-catch.h>
+#include <linux/cpumask.h>
+#include <linux/sched/topology.h>
+#include <linux/vmalloc.h>
+#include <asm/cputhreads.h>
+#include <asm/kvm_guest.h>
+#include <asm/lppaca.h>
+#include <asm/paca.h>
+#include <asm/paravirt.h>
+#include <asm/smp.h>
+
+#include "fake_state.h"
+
+/* An offline SMT8 core that the injected masks and lppacas describe. */
+#define FAKE_CORE_FIRST	8
+#define FAKE_THREADS	8
+#define FAKE_TARGET	9
+
+/* Everything a session may change, as the kernel reads it. */
+struct observed_state {
+	struct ppc_fake_flags flags;
+	int threads_per_core;
+	int threads_shift;
+	cpumask_t threads_core_mask;
+	struct ppc_probe_topology table;
+	int asym_priority[2 * FAKE_THREADS];
+	__be32 yield_count[FAKE_THREADS];
+	u8 idle[FAKE_THREADS];
+	struct cpumask *maps;		/* PPC_NR_MAPS x nr_cpu_ids */
+};
+
+static struct cpumask *observed_map(struct observed_state *s, int map, int cpu)
+{
+	return (struct cpumask *)((char *)s->maps + (map * nr_cpu_ids + cpu) * cpumask_size());
+}
+
+static void __init observe(struct kunit *test, struct observed_state *s)
+{
+	int map, cpu, i;
+
+	ppc_fake_read_flags(&s->flags);
+	s->threads_per_core = threads_per_core;
+	s->threads_shift = threads_shift;
+	cpumask_copy(&s->threads_core_mask, &threads_core_mask);
+	ppc_probe_describe_installed(&s->table);
+	for (i = 0; i < ARRAY_SIZE(s->asym_priority); i++)
+		s->asym_priority[i] = arch_asym_cpu_priority(FAKE_CORE_FIRST + i);
+	for (i = 0; i < FAKE_THREADS; i++) {
+		s->yield_count[i] = lppaca_of(FAKE_CORE_FIRST + i).yield_count;
+		s->idle[i] = lppaca_of(FAKE_CORE_FIRST + i).idle;
+	}
+	s->maps = kunit_kzalloc(test, PPC_NR_MAPS * nr_cpu_ids * cpumask_size(), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->maps);
+	for (map = 0; map < PPC_NR_MAPS; map++)
+		for_each_possible_cpu(cpu)
+			cpumask_copy(observed_map(s, map, cpu), ppc_fake_map_of(map, cpu));
+}
+
+#define EXPECT_SAME(test, field) \
+	KUNIT_EXPECT_EQ_MSG(test, (int)after->field, (int)boot->field, \
+			    "%s differs from the boot state", #field)
+
+static void __init expect_boot_state(struct kunit *test, struct observed_state *boot,
+				     struct observed_state *after)
+{
+	int map, cpu, i;
+
+	EXPECT_SAME(test, flags.shared_processor);
+	EXPECT_SAME(test, flags.kvm_guest);
+	EXPECT_SAME(test, flags.has_big_cores);
+	EXPECT_SAME(test, flags.shared_caches);
+	EXPECT_SAME(test, flags.coregroup_enabled);
+	EXPECT_SAME(test, flags.thread_group_shares_l2);
+	EXPECT_SAME(test, flags.thread_group_shares_l3);
+	EXPECT_SAME(test, threads_per_core);
+	EXPECT_SAME(test, threads_shift);
+	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(&after->threads_core_mask, &boot->threads_core_mask),
+			      "threads_core_mask is %*pbl, boot had %*pbl",
+			      cpumask_pr_args(&after->threads_core_mask),
+			      cpumask_pr_args(&boot->threads_core_mask));
+
+	EXPECT_SAME(test, table.nr_levels);
+	for (i = 0; i < boot->table.nr_levels && i < after->table.nr_levels; i++) {
+		KUNIT_EXPECT_PTR_EQ_MSG(test, after->table.level[i].mask_fn, boot->table.level[i].mask_fn,
+					"topology level %d (%s) mask", i, boot->table.level[i].name);
+		KUNIT_EXPECT_EQ_MSG(test, after->table.level[i].flags, boot->table.level[i].flags,
+				    "topology level %d (%s) flags", i, boot->table.level[i].name);
+	}
+	for (i = 0; i < ARRAY_SIZE(boot->asym_priority); i++)
+		KUNIT_EXPECT_EQ_MSG(test, after->asym_priority[i], boot->asym_priority[i],
+				    "arch_asym_cpu_priority(%d)", FAKE_CORE_FIRST + i);
+	for (i = 0; i < FAKE_THREADS; i++) {
+		EXPECT_SAME(test, yield_count[i]);
+		EXPECT_SAME(test, idle[i]);
+	}
+	for (map = 0; map < PPC_NR_MAPS; map++) {
+		for_each_possible_cpu(cpu) {
+			struct cpumask *a = observed_map(after, map, cpu);
+			struct cpumask *b = observed_map(boot, map, cpu);
+
+			KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(a, b),
+					      "CPU %d %s is %*pbl, boot had %*pbl", cpu,
+					      ppc_fake_map_name(map), cpumask_pr_args(a),
+					      cpumask_pr_args(b));
+		}
+	}
+}
+
+/* A state unlike any boot state: every flag and mask differs from boot. */
+static void __init inject_everything(struct ppc_fake *fake, const struct ppc_fake_flags *boot)
+{
+	struct ppc_fake_flags flags = {
+		.shared_processor = !boot->shared_processor,
+		.kvm_guest = !boot->kvm_guest,
+		.has_big_cores = !boot->has_big_cores,
+		.shared_caches = !boot->shared_caches,
+		.coregroup_enabled = !boot->coregroup_enabled,
+		.thread_group_shares_l2 = !boot->thread_group_shares_l2,
+		.thread_group_shares_l3 = !boot->thread_group_shares_l3,
+	};
+	cpumask_t core;
+	int map, cpu;
+
+	ppc_fake_set_flags(fake, &flags);
+	ppc_fake_set_threads_per_core(fake, threads_per_core == FAKE_THREADS ? 4 : FAKE_THREADS);
+
+	cpumask_clear(&core);
+	for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++)
+		cpumask_set_cpu(cpu, &core);
+	for (map = 0; map < PPC_NR_MAPS; map++) {
+		for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++) {
+			cpumask_t m;
+
+			cpumask_xor(&m, &core, ppc_fake_map_of(map, cpu));
+			ppc_fake_set_map(fake, map, cpu, &m);
+		}
+	}
+	for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++)
+		ppc_fake_set_lppaca(fake, cpu, be32_to_cpu(lppaca_of(cpu).yield_count) + 1,
+				    !lppaca_of(cpu).idle);
+}
+
+static void __init note_topology(void *ctx, const struct ppc_probe_topology *topo)
+{
+	*(int *)ctx = topo->nr_levels;
+}
+
+struct inner_run {
+	struct kunit inner;
+	struct observed_state *boot;
+	bool fail_on_purpose;
+	bool injected_seen;
+};
+
+static void __init inner_body(void *data)
+{
+	struct inner_run *run = data;
+	struct kunit *test = &run->inner;
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct ppc_fake_flags now;
+	int levels = 0;
+
+	inject_everything(fake, &run->boot->flags);
+	ppc_fake_with_topology(fake, note_topology, &levels);
+
+	/* The injection must have taken, or "restored" proves nothing. */
+	ppc_fake_read_flags(&now);
+	run->injected_seen = levels > 0 &&
+		now.shared_processor != run->boot->flags.shared_processor &&
+		now.has_big_cores != run->boot->flags.has_big_cores &&
+		threads_per_core != run->boot->threads_per_core &&
+		lppaca_of(FAKE_TARGET).yield_count != run->boot->yield_count[FAKE_TARGET - FAKE_CORE_FIRST];
+
+	KUNIT_ASSERT_FALSE_MSG(test, run->fail_on_purpose,
+			       "deliberate failure with a fake state in place; the outer case checks it is undone");
+}
+
+static void __init inner_catch(void *data)
+{
+}
+
+static void __init run_inner_and_check(struct kunit *test, bool fail_on_purpose)
+{
+	struct observed_state *boot = kunit_kzalloc(test, sizeof(*boot), GFP_KERNEL);
+	struct observed_state *after = kunit_kzalloc(test, sizeof(*after), GFP_KERNEL);
+	struct inner_run *run = kunit_kzalloc(test, sizeof(*run), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, boot);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, after);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, run);
+	observe(test, boot);
+
+	kunit_init_test(&run->inner, "fake_state_inner", NULL);
+	run->boot = boot;
+	run->fail_on_purpose = fail_on_purpose;
+	run->inner.try_catch.test = &run->inner;
+	run->inner.try_catch.try = inner_body;
+	run->inner.try_catch.catch = inner_catch;
+	kunit_try_catch_run(&run->inner.try_catch, run);
+
+	KUNIT_EXPECT_TRUE_MSG(test, run->injected_seen, "the inner test did not see its fake state");
+	KUNIT_EXPECT_EQ_MSG(test, run->inner.status,
+			    fail_on_purpose ? KUNIT_FAILURE : KUNIT_SUCCESS,
+			    "inner test status");
+
+	/* What KUnit does after every case: release its resources. */
+	kunit_cleanup(&run->inner);
+
+	observe(test, after);
+	expect_boot_state(test, boot, after);
+}
+
+static void __init fake_state_restored_after_failed_assertion(struct kunit *test)
+{
+	run_inner_and_check(test, true);
+}
+
+static void __init fake_state_restored_after_passing_test(struct kunit *test)
+{
+	run_inner_and_check(test, false);
+}
+
+/* What a setter injects is what the kernel's own accessors return. */
+static void __init fake_state_seen_by_kernel(struct kunit *test)
+{
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct ppc_fake_flags flags = {
+		.shared_processor = true,
+		.kvm_guest = true,
+		.has_big_cores = true,
+		.coregroup_enabled = true,
+	};
+	cpumask_t sib;
+	int cpu;
+
+	ppc_fake_set_flags(fake, &flags);
+	KUNIT_EXPECT_TRUE(test, is_shared_processor());
+	KUNIT_EXPECT_TRUE(test, is_kvm_guest());
+	flags.shared_processor = false;
+	flags.kvm_guest = false;
+	ppc_fake_set_flags(fake, &flags);
+	KUNIT_EXPECT_FALSE(test, is_shared_processor());
+	KUNIT_EXPECT_FALSE(test, is_kvm_guest());
+
+	ppc_fake_set_threads_per_core(fake, 8);
+	KUNIT_EXPECT_EQ(test, cpu_first_thread_sibling(13), 8);
+	KUNIT_EXPECT_EQ(test, cpu_thread_in_core(13), 5);
+	ppc_fake_set_threads_per_core(fake, 4);
+	KUNIT_EXPECT_EQ(test, cpu_first_thread_sibling(13), 12);
+	KUNIT_EXPECT_EQ(test, cpu_thread_in_core(13), 1);
+
+	cpumask_clear(&sib);
+	for (cpu = 8; cpu < 16; cpu += 2)
+		cpumask_set_cpu(cpu, &sib);
+	ppc_fake_set_map(fake, PPC_MAP_SIBLING, 10, &sib);
+	ppc_fake_set_map(fake, PPC_MAP_SMALLCORE, 10, &sib);
+	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(cpu_smt_mask(10), &sib),
+			      "cpu_smt_mask(10) is %*pbl, injected %*pbl",
+			      cpumask_pr_args(cpu_smt_mask(10)), cpumask_pr_args(&sib));
+	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(cpu_smallcore_mask(10), &sib),
+			      "cpu_smallcore_mask(10) is %*pbl, injected %*pbl",
+			      cpumask_pr_args(cpu_smallcore_mask(10)), cpumask_pr_args(&sib));
+
+	ppc_fake_set_lppaca(fake, FAKE_TARGET, 7, true);
+	KUNIT_EXPECT_EQ(test, yield_count_of(FAKE_TARGET), 7U);
+	KUNIT_EXPECT_EQ(test, (int)lppaca_of(FAKE_TARGET).idle, 1);
+	ppc_fake_set_lppaca(fake, FAKE_TARGET, 10, false);
+	KUNIT_EXPECT_EQ(test, yield_count_of(FAKE_TARGET), 10U);
+	KUNIT_EXPECT_EQ(test, (int)lppaca_of(FAKE_TARGET).idle, 0);
+}
+
+static struct kunit_case fake_state_cases[] __initdata = {
+	KUNIT_CASE(fake_state_seen_by_kernel),
+	KUNIT_CASE(fake_state_restored_after_passing_test),
+	KUNIT_CASE(fake_state_restored_after_failed_assertion),
+	{}
+};
+
+static struct kunit_suite fake_state_suite __initdata = {
+	.name = "powerpc_fake_topology",
+	.test_cases = fake_state_cases,
+};
+
+kunit_test_init_section_suites(&fake_state_suite);

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Probe into arch/powerpc/kernel/smp.c for the fake-topology KUnit tests.
+ *
+ * smp.c includes smp_probe.c when CONFIG_PPC_TOPOLOGY_KUNIT_SEAM is set,
+ * so these functions see its static state and functions.  They rebuild the
+ * topology table with the kernel's own builder under whatever machine
+ * state the caller injected, describe it, and put the boot table back.
+ */
+#ifndef _PPC_TOPOLOGY_KUNIT_SMP_PROBE_H
+#define _PPC_TOPOLOGY_KUNIT_SMP_PROBE_H
+
+#include <linux/cpumask.h>
+#include <linux/init.h>
+#include <linux/types.h>
+
+#define PPC_PROBE_MAX_LEVELS	8
+
+/* Which of smp.c's mask functions a topology level uses. */
+enum ppc_probe_mask {
+	PPC_PROBE_MASK_SMT,		/* cpu_smt_mask(): thread siblings */
+	PPC_PROBE_MASK_SMALLCORE,	/* smallcore_smt_mask(): thread group */
+	PPC_PROBE_MASK_CACHE,		/* shared_cache_mask(): L2 siblings */
+	PPC_PROBE_MASK_MC,		/* cpu_mc_mask(): coregroup */
+	PPC_PROBE_MASK_CPU,		/* cpu_cpu_mask(): NUMA node */
+	PPC_PROBE_MASK_UNKNOWN,
+};
+
+struct ppc_probe_level {
+	enum ppc_probe_mask mask;
+	const struct cpumask *(*mask_fn)(int cpu);
+	int flags;			/* sd_flags() evaluated in the built state */
+	const char *name;		/* "?" without CONFIG_SCHED_DEBUG */
+};
+
+struct ppc_probe_topology {
+	int nr_levels;
+	struct ppc_probe_level level[PPC_PROBE_MAX_LEVELS];
+};
+
+/* Called with the freshly built table in place; must not sleep or assert. */
+typedef void (*ppc_probe_fn)(void *ctx, const struct ppc_probe_topology *topo);
+
+void __init ppc_probe_with_topology(ppc_probe_fn fn, void *ctx);
+void ppc_probe_describe_installed(struct ppc_probe_topology *topo);
+void __init ppc_probe_rebuild_boot_topology(void);
+
+const char *ppc_probe_mask_name(enum ppc_probe_mask mask);
+
+/* Static state of smp.c that the fake-state helpers inject. */
+bool *ppc_probe_shared_caches(void);
+struct cpumask *ppc_probe_coregroup_map(int cpu);
+
+#endif /* _PPC_TOPOLOGY_KUNIT_SMP_PROBE_H */

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Truth tables of vcpu_is_preempted() from asm/paravirt.h.
+ *
+ * For an SMT4 and an SMT8 core, every assignment of {dispatched, ceded,
+ * preempted} to the target vCPU and to each of its siblings is written
+ * into the lppacas of the core, and the kernel's answer is compared with
+ * vcpu_oracle.h, which is written from the posting and not from the code.
+ *
+ * The core is made of possible but offline CPUs, whose lppacas neither
+ * QEMU nor an idle loop writes.  When the caller must be on the target's
+ * core, the core is the caller's own one (the caller is running, so its
+ * thread is "dispatched" and is not injected); otherwise it is CPUs 8 up.
+ */
+
+#include <kunit/test.h>
+#include <linux/smp.h>
+#include <asm/cputhreads.h>
+#include <asm/paravirt.h>
+
+#include "fake_state.h"
+#include "vcpu_oracle.h"
+
+/* First CPU of the core used when the caller is elsewhere. */
+#define OTHER_CORE_FIRST	8
+/* Mismatches printed in full before the rest are only counted. */
+#define MAX_REPORTED		16
+
+/* Keep each yield count distinct so only its low bit can matter. */
+static u32 yield_count_for(enum vcpu_state s, int thread, unsigned int index)
+{
+	u32 base = 2 * (thread + 1 + (index % 7) * 8);
+
+	return s == VCPU_DISPATCHED ? base : base + 1;
+}
+
+static void describe(const struct vcpu_case *c, int first_cpu, char *buf, size_t len)
+{
+	int t, n;
+
+	n = scnprintf(buf, len, "SMT%d %s %s caller %s, target CPU %d: threads",
+		      c->threads, c->shared ? "shared" : "dedicated",
+		      c->kvm ? "KVM" : "PowerVM",
+		      c->caller_on_core ? "on the core" : "on another core",
+		      first_cpu + c->target);
+	for (t = 0; t < c->threads; t++)
+		n += scnprintf(buf + n, len - n, " %d:%c%s", first_cpu + t,
+			       vcpu_state_letter(c->state[t]),
+			       t == c->target ? "(target)" :
+			       c->caller_on_core && t == c->caller ? "(caller)" : "");
+	if (!c->kvm && !vcpu_case_possible_on_powervm(c))
+		scnprintf(buf + n, len - n, " [impossible on PowerVM]");
+}
+
+static void __init check_table(struct kunit *test, int threads, bool shared,
+			       bool kvm, bool caller_on_core)
+{
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct vcpu_case c = {
+		.shared = shared, .kvm = kvm, .caller_on_core = caller_on_core,
+		.threads = threads,
+	};
+	unsigned int index, rows = 0, wrong = 0;
+	struct ppc_fake_flags flags;
+	int first_cpu, caller, t;
+	char buf[256];
+
+	ppc_fake_read_flags(&flags);
+	flags.shared_processor = shared;
+	flags.kvm_guest = kvm;
+	ppc_fake_set_flags(fake, &flags);
+	ppc_fake_set_threads_per_core(fake, threads);
+
+	caller = raw_smp_processor_id();
+	first_cpu = caller_on_core ? cpu_first_thread_sibling(caller) : OTHER_CORE_FIRST;
+	c.caller = caller - first_cpu;
+	KUNIT_ASSERT_TRUE_MSG(test, caller_on_core ||
+			      cpu_first_thread_sibling(caller) != first_cpu,
+			      "CPU %d cannot be the caller of the other-core table", caller);
+
+	for (c.target = 0; c.target < threads; c.target++) {
+		if (caller_on_core && c.target == c.caller)
+			continue;
+		for (index = 0; index < vcpu_case_count(threads); index++) {
+			bool expected, actual;
+
+			vcpu_case_decode(&c, index);
+			if (caller_on_core && c.state[c.caller] != VCPU_DISPATCHED)
+				continue;	/* the caller is running */
+			for (t = 0; t < threads; t++) {
+				if (caller_on_core && t == c.caller)
+					continue;
+				ppc_fake_set_lppaca(fake, first_cpu + t,
+						    yield_count_for(c.state[t], t, index),
+						    c.state[t] == VCPU_CEDED);
+			}
+			expected = vcpu_oracle_patched(&c);
+			actual = vcpu_is_preempted(first_cpu + c.target);
+			rows++;
+			if (actual == expected)
+				continue;
+			if (++wrong <= MAX_REPORTED) {
+				describe(&c, first_cpu, buf, sizeof(buf));
+				KUNIT_FAIL(test, "%s: expected %s, vcpu_is_preempted() says %s", buf,
+					   expected ? "preempted" : "not preempted",
+					   actual ? "preempted" : "not preempted");
+			}
+		}
+	}
+	KUNIT_EXPECT_EQ_MSG(test, wrong, 0U, "%u of %u SMT%d rows differ from the posting's rules",
+			    wrong, rows, threads);
+}
+
+static void __init vcpu_preempted_dedicated(struct kunit *test)
+{
+	check_table(test, 4, false, false, false);
+	check_table(test, 8, false, false, false);
+	check_table(test, 4, false, true, false);
+	check_table(test, 8, false, false, true);
+}
+
+static void __init vcpu_preempted_kvm_smt4(struct kunit *test)
+{
+	check_table(test, 4, true, true, false);
+	check_table(test, 4, true, true, true);
+}
+
+static void __init vcpu_preempted_kvm_smt8(struct kunit *test)
+{
+	check_table(test, 8, true, true, false);
+	check_table(test, 8, true, true, true);
+}
+
+static void __init vcpu_preempted_powervm_other_core_smt4(struct kunit *test)
+{
+	check_table(test, 4, true, false, false);
+}
+
+static void __init vcpu_preempted_powervm_other_core_smt8(struct kunit *test)
+{
+	check_table(test, 8, true, false, false);
+}
+
+static void __init vcpu_preempted_powervm_same_core_smt4(struct kunit *test)
+{
+	check_table(test, 4, true, false, true);
+}
+
+static void __init vcpu_preempted_powervm_same_core_smt8(struct kunit *test)
+{
+	check_table(test, 8, true, false, true);
+}
+
+static struct kunit_case vcpu_preempted_cases[] __initdata = {
+	KUNIT_CASE(vcpu_preempted_dedicated),
+	KUNIT_CASE(vcpu_preempted_kvm_smt4),
+	KUNIT_CASE(vcpu_preempted_kvm_smt8),
+	KUNIT_CASE(vcpu_preempted_powervm_other_core_smt4),
+	KUNIT_CASE(vcpu_preempted_powervm_other_core_smt8),
+	KUNIT_CASE(vcpu_preempted_powervm_same_core_smt4),
+	KUNIT_CASE(vcpu_preempted_powervm_same_core_smt8),
+	{}
+};
+
+static struct kunit_suite vcpu_preempted_suite __initdata = {
+	.name = "powerpc_vcpu_preempted",
+	.test_cases = vcpu_preempted_cases,
+};
+
+kunit_test_init_section_suites(&vcpu_preempted_suite);

@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Settings shared by the harness scripts; sourced, not run.
+
+PROJECT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${PPC_KUNIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ppc-topology-kunit}
+PATCH_ROOT=${PPC_KUNIT_PATCHES:-$PROJECT/patches}
+CROSS=powerpc64le-linux-gnu-
+# Where kunit/ is installed in a kernel tree (the seam patch sources it).
+KUNIT_DIR=arch/powerpc/kernel/topology_kunit
+BASES="6.1 6.12"
+CPUS="power10 power9"
+
+# Fixed identities and dates make every commit id the harness creates the
+# same on every machine, so results can quote them.
+export GIT_AUTHOR_NAME="ppc-topology-kunit" GIT_AUTHOR_EMAIL="harness@localhost"
+export GIT_COMMITTER_NAME="ppc-topology-kunit" GIT_COMMITTER_EMAIL="harness@localhost"
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+
+die() {
+	echo "$(basename "$0"): $*" >&2
+	exit 1
+}
+
+say() {
+	echo "[$(date +%H:%M:%S)] $*" >&2
+}
+
+check_base() {
+	case " $BASES " in
+	*" $1 "*) ;;
+	*) die "unknown BASE '$1' (expected one of: $BASES)" ;;
+	esac
+}
+
+check_cpu() {
+	case " $CPUS " in
+	*" $1 "*) ;;
+	*) die "unknown CPU '$1' (expected one of: $CPUS)" ;;
+	esac
+}
+
+base_version() {
+	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null ||
+		die "linux-source-$1 is not installed (run tools/ensure-deps)"
+}

@@ -1,0 +1,140 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Bad input to the harness, no kernel build needed: each case must fail
+# with a message naming what is wrong, and leave the caches usable.  The
+# trees live in a scratch cache that shares the real pristine copy, so
+# the worktrees "make run" builds from are never touched.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/lib.sh"
+. "$here/../common.sh"
+
+scratch=$(mktemp -d /tmp/ppc-kunit-test.XXXXXX)
+trap 'rm -rf "$scratch"; git -C "$pristine" worktree prune 2>/dev/null || true' EXIT
+
+# The real pristine copy, made once by the harness.
+"$PROJECT/tools/prepare-tree" 6.1 > /dev/null
+pristine=$(ls -d "$CACHE/pristine/6.1-$(base_version 6.1)")
+mkdir -p "$scratch/cache/pristine"
+ln -s "$pristine" "$scratch/cache/pristine/"
+export PPC_KUNIT_CACHE=$scratch/cache
+
+expect_fail "unknown BASE is refused" "unknown BASE '5.4'" \
+	env BASE=5.4 "$PROJECT/tools/run-kunit"
+expect_fail "unknown CPU is refused" "unknown CPU 'power11'" \
+	env CPU=power11 "$PROJECT/tools/run-kunit"
+expect_fail "a non-numeric TIMEOUT is refused" "TIMEOUT must be a number" \
+	env TIMEOUT=soon "$PROJECT/tools/run-kunit"
+
+if id nobody > /dev/null 2>&1; then
+	expect_fail "a missing package, not root: the apt-get line is printed" \
+		"apt-get install -y --no-install-recommends no-such-package-ppc-kunit" \
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		env PPC_KUNIT_PACKAGES="bc no-such-package-ppc-kunit" "$PROJECT/tools/ensure-deps"
+fi
+
+# A series naming a patch that is not there.
+mkdir -p "$scratch/missing/6.1"
+printf '# comment\n0001-not-here.patch\n' > "$scratch/missing/6.1/series"
+expect_fail "a series naming a missing patch: file and line are named" \
+	"series:2: no such patch: 0001-not-here.patch" \
+	env PPC_KUNIT_PATCHES="$scratch/missing" "$PROJECT/tools/prepare-tree" 6.1
+
+# A series whose second patch does not apply: the first is real.
+mkdir -p "$scratch/bad/6.1"
+first=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_ROOT/6.1/series" | head -n1)
+cp "$PATCH_ROOT/6.1/$first" "$scratch/bad/6.1/"
+cat > "$scratch/bad/6.1/0002-does-not-apply.patch" <<'PATCH'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: Test <test@localhost>
+Date: Thu, 1 Jan 1970 00:00:00 +0000
+Subject: [PATCH] powerpc/smp: a patch against code that is not there
+
+---
+ arch/powerpc/kernel/smp.c | 2 +-
+ 1 file changed, 1 insertion(+), 1 deletion(-)
+
+diff --git a/arch/powerpc/kernel/smp.c b/arch/powerpc/kernel/smp.c
+--- a/arch/powerpc/kernel/smp.c
++++ b/arch/powerpc/kernel/smp.c
+@@ -1,3 +1,3 @@
+-this line is not in smp.c
++nor is this one
+ // SPDX-License-Identifier: GPL-2.0-or-later
+ /*
+PATCH
+printf '%s\n0002-does-not-apply.patch\n' "$first" > "$scratch/bad/6.1/series"
+expect_fail "a patch that does not apply: patch and path are named" \
+	"0002-does-not-apply.patch does not apply to linux-source-6.1 .*arch/powerpc/kernel/smp.c" \
+	env PPC_KUNIT_PATCHES="$scratch/bad" "$PROJECT/tools/prepare-tree" 6.1
+tree=$PPC_KUNIT_CACHE/trees/6.1
+if [ ! -d "$(git -C "$tree" rev-parse --git-path rebase-apply)" ] &&
+   [ "$(git -C "$tree" rev-parse HEAD)" = "$(git -C "$tree" rev-parse pristine)" ] &&
+   [ -z "$(git -C "$tree" status --porcelain)" ] && [ ! -f "$tree.state" ]; then
+	ok "after a failed git am the tree is back at the pristine commit, nothing half-applied"
+else
+	not_ok "after a failed git am the tree is left half-applied"
+fi
+
+expect_ok "the real series applies after the failed one" "$PROJECT/tools/prepare-tree" 6.1
+head_before=$(git -C "$tree" rev-parse HEAD)
+stamp=$(stat -c %Y "$tree/arch/powerpc/kernel/smp.c")
+sleep 1
+expect_ok "an unchanged series reuses the tree" "$PROJECT/tools/prepare-tree" 6.1
+if [ "$(stat -c %Y "$tree/arch/powerpc/kernel/smp.c")" = "$stamp" ] &&
+   [ "$(git -C "$tree" rev-parse HEAD)" = "$head_before" ]; then
+	ok "reusing the tree leaves its files untouched, so nothing rebuilds"
+else
+	not_ok "reusing the tree rewrote its files"
+fi
+
+# Patch ids are the same on every machine: fixed identities and dates.
+if [ "$(git -C "$tree" log -1 --format=%cd --date=raw pristine)" = "0 +0000" ]; then
+	ok "the pristine commit has a fixed date, so commit ids are reproducible"
+else
+	not_ok "the pristine commit date is not fixed"
+fi
+
+# An edit inside the harness-owned tree is noticed and undone.
+echo "/* stray edit */" >> "$tree/arch/powerpc/kernel/smp.c"
+expect_ok "an edited tree is reset" "$PROJECT/tools/prepare-tree" 6.1
+if ! grep -q "stray edit" "$tree/arch/powerpc/kernel/smp.c"; then
+	ok "the stray edit is gone"
+else
+	not_ok "the stray edit survived"
+fi
+
+# A deleted tree, a corrupted one, a half-written state file.
+rm -rf "$tree"
+expect_ok "a deleted tree is recreated" "$PROJECT/tools/prepare-tree" 6.1
+echo "gitdir: /nonexistent" > "$tree/.git"
+expect_ok "a tree whose .git is corrupted is recreated" "$PROJECT/tools/prepare-tree" 6.1
+echo "series half-writ" > "$tree.state"
+expect_ok "a truncated state file makes the tree be rebuilt" "$PROJECT/tools/prepare-tree" 6.1
+if [ "$(git -C "$tree" log --format=%s pristine..HEAD | wc -l)" = \
+     "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_ROOT/6.1/series" | wc -l)" ]; then
+	ok "the rebuilt tree holds the whole series"
+else
+	not_ok "the rebuilt tree does not hold the series"
+fi
+
+# A pristine copy left half-written by an interrupted unpack is not
+# trusted: a separate cache, so the real one is not rebuilt.
+if [ "${PPC_KUNIT_TEST_PRISTINE:-1}" = 1 ]; then
+	export PPC_KUNIT_CACHE=$scratch/cache2
+	version=$(base_version 6.1)
+	mkdir -p "$PPC_KUNIT_CACHE/pristine/6.1-$version/.git"
+	echo "half" > "$PPC_KUNIT_CACHE/pristine/6.1-$version/Makefile"
+	expect_ok "a half-written pristine copy is unpacked again" \
+		"$PROJECT/tools/prepare-tree" 6.1
+	if [ "$(cat "$PPC_KUNIT_CACHE/pristine/6.1-$version/.git/ppc-kunit-pristine")" = \
+	     "$(git -C "$pristine" rev-parse pristine)" ]; then
+		ok "the unpacked pristine commit is the same commit as on every machine"
+	else
+		not_ok "the unpacked pristine commit differs"
+	fi
+fi
+
+finish

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# TAP-like helpers for the host tests; sourced.  Each check prints
+# "ok - what" or "not ok - what"; finish prints "N passed, N failed".
+
+passed=0
+failed=0
+
+ok() {
+	echo "ok - $*"
+	passed=$((passed + 1))
+}
+
+not_ok() {
+	echo "not ok - $*"
+	failed=$((failed + 1))
+}
+
+# expect_fail WHAT PATTERN CMD...: CMD must exit non-zero and print PATTERN.
+expect_fail() {
+	local what=$1 pattern=$2 out rc
+	shift 2
+	set +e
+	out=$("$@" 2>&1)
+	rc=$?
+	set -e
+	if [ $rc -ne 0 ] && grep -qE -- "$pattern" <<< "$out"; then
+		ok "$what"
+	else
+		not_ok "$what (exit $rc, wanted a failure matching '$pattern')"
+		sed 's/^/    /' <<< "$out" | tail -n 15
+	fi
+}
+
+# expect_ok WHAT CMD...: CMD must exit 0.
+expect_ok() {
+	local what=$1 out rc
+	shift
+	set +e
+	out=$("$@" 2>&1)
+	rc=$?
+	set -e
+	if [ $rc -eq 0 ]; then
+		ok "$what"
+	else
+		not_ok "$what (exit $rc)"
+		sed 's/^/    /' <<< "$out" | tail -n 15
+	fi
+}
+
+finish() {
+	echo "$passed passed, $failed failed"
+	[ $failed -eq 0 ]
+}
