@@ -3,6 +3,7 @@
 #   make run     build a patched kernel and run the KUnit suites under QEMU
 #   make check   the project's own tests, then "make run" on both bases
 #   make bench   build and run times of the harness and of plain kunit.py
+#   make truth-table   the vcpu_is_preempted() table the suite checks (SMT=4|8)
 #
 # See README.md for the options (BASE, CPU, FILTER, TIMEOUT, ...).
 
@@ -10,7 +11,7 @@ BASE ?= 6.1
 CPU ?= power10
 export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT
 
-.PHONY: run check bench
+.PHONY: run check bench truth-table
 
 run:
 	@tools/run-kunit
@@ -20,3 +21,8 @@ check:
 
 bench:
 	@tools/bench
+
+SMT ?= 4
+truth-table:
+	@$(MAKE) -s -C tools truth-table
+	@tools/truth-table $(SMT)

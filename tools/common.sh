@@ -44,3 +44,16 @@ base_version() {
 	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null ||
 		die "linux-source-$1 is not installed (run tools/ensure-deps)"
 }
+
+# Serialise the scripts that change a cache.  A script run by one that
+# already holds the lock on the same cache inherits it.
+take_lock() {
+	[ "${PPC_KUNIT_LOCKED:-}" = "$CACHE" ] && return 0
+	mkdir -p "$CACHE"
+	exec 9> "$CACHE/lock"
+	if ! flock -n 9; then
+		say "another run holds $CACHE/lock; waiting for it"
+		flock 9
+	fi
+	export PPC_KUNIT_LOCKED=$CACHE
+}

@@ -1,0 +1,236 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests of tools/fixturec, no kernel build needed:
+#  - every machine in fixtures/ compiles, and the header it makes is
+#    self-contained kernel C (checked with the ppc64le cross compiler and a
+#    <linux/types.h> shim) and holds the per-CPU facts the seeds state;
+#  - every tools/tests/fixtures/good-*.fixture is accepted;
+#  - every tools/tests/fixtures/bad-*.fixture is rejected with exit status 1
+#    and the message its first line announces, "# expect: LINE: message",
+#    printed as "FILE:LINE: message";
+#  - with -o, a rejected input never leaves an output file, whole or partial.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+tools=$(dirname "$here")
+project=$(dirname "$tools")
+. "$here/lib.sh"
+
+fixturec=$tools/fixturec
+cases=$here/fixtures
+scratch=$(mktemp -d /tmp/fixturec-test.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+
+# run CMD...: sets $rc, $out (stdout) and $err (stderr) without exiting.
+run() {
+	set +e
+	"$@" > "$scratch/out" 2> "$scratch/err"
+	rc=$?
+	set -e
+	out=$(cat "$scratch/out")
+	err=$(cat "$scratch/err")
+}
+
+# expect_reject WHAT FILE LINE MESSAGE CMD...: exit 1, "FILE:LINE: MESSAGE".
+expect_reject() {
+	local what=$1 want="$2:$3: $4"
+	shift 4
+	run "$@"
+	if [ "$rc" -eq 1 ] && grep -qF -- "$want" <<< "$err"; then
+		ok "$what"
+	else
+		not_ok "$what (exit $rc, wanted 1 and '$want')"
+		sed 's/^/    /' <<< "$err" | head -n 10
+	fi
+}
+
+# The "ppc_fixture_ID_cpus" row of CPU, as fixturec printed it.
+cpu_row() {
+	awk -v start="ppc_fixture_$1_cpus[" -v row="[$2] = " '
+		index($0, start) { on = 1 }
+		on && index($0, row) == 2 { sub(/^\t/, ""); print; exit }
+		on && /^};/ { exit }' "$header"
+}
+
+# The initializer of FIELD in "struct ppc_fixture ppc_fixture_ID".
+field() {
+	awk -v start="struct ppc_fixture ppc_fixture_$1 = {" -v f="\t.$2 = " '
+		index($0, start) { on = 1 }
+		on && index($0, f) { sub(/.* = /, ""); sub(/,$/, ""); print; exit }
+		on && /^};/ { exit }' "$header"
+}
+
+expect_row() {
+	local got
+	got=$(cpu_row "$1" "$2")
+	if [ "$got" = "[$2] = { $3 }," ]; then
+		ok "$1 CPU $2: $4"
+	else
+		not_ok "$1 CPU $2: $4 (got '$got', wanted '[$2] = { $3 },')"
+	fi
+}
+
+expect_field() {
+	local got
+	got=$(field "$1" "$2")
+	if [ "$got" = "$3" ]; then
+		ok "$1 .$2 = $3"
+	else
+		not_ok "$1 .$2 is '$got', wanted '$3'"
+	fi
+}
+
+# ---- the compiler itself ----
+if make -s -C "$tools" fixturec > "$scratch/build.log" 2>&1; then
+	ok "fixturec builds with -O2 -Wall -Wextra -Werror"
+else
+	not_ok "fixturec builds"
+	sed 's/^/    /' "$scratch/build.log"
+	finish
+	exit 1
+fi
+
+# ---- the project's machines ----
+for f in "$project"/fixtures/*.fixture; do
+	expect_ok "fixtures/${f##*/} is accepted" "$fixturec" "$f"
+done
+
+header=$scratch/ppc_fixtures.h
+run "$fixturec" -o "$header" "$project"/fixtures/*.fixture
+if [ "$rc" -eq 0 ] && [ -s "$header" ] && [ -z "$out" ]; then
+	ok "all fixtures compile into one header with -o"
+else
+	not_ok "all fixtures compile into one header with -o (exit $rc)"
+	sed 's/^/    /' <<< "$err"
+fi
+
+run "$fixturec" "$project"/fixtures/*.fixture
+if [ "$rc" -eq 0 ] && cmp -s "$scratch/out" "$header"; then
+	ok "stdout and -o give the same header"
+else
+	not_ok "stdout and -o give the same header"
+fi
+
+"$fixturec" -o "$scratch/again.h" "$project"/fixtures/*.fixture
+if cmp -s "$header" "$scratch/again.h"; then
+	ok "the header is reproducible"
+else
+	not_ok "the header is reproducible"
+fi
+
+# The kernel supplies u8/u16/u32/bool/NULL through <linux/types.h>.
+mkdir -p "$scratch/shim/linux"
+cat > "$scratch/shim/linux/types.h" << 'EOF'
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef _Bool bool;
+#define true 1
+#define false 0
+#define NULL ((void *)0)
+EOF
+cat > "$scratch/use.c" << 'EOF'
+#include "ppc_fixtures.h"
+#include "ppc_fixtures.h"	/* the include guard works */
+
+int node_of(int f, int cpu);
+int node_of(int f, int cpu)
+{
+	return ppc_fixtures[f % PPC_NR_FIXTURES]->cpus[cpu].node;
+}
+EOF
+cc=powerpc64le-linux-gnu-gcc
+command -v "$cc" > /dev/null || cc=gcc
+expect_ok "the header is self-contained C for $cc -fsyntax-only" \
+	"$cc" -std=gnu11 -Wall -Wextra -Wunused-const-variable -Werror \
+	-fsyntax-only -I "$scratch/shim" -I "$scratch" "$scratch/use.c"
+
+nr=$(ls "$project"/fixtures/*.fixture | wc -l)
+if grep -qx "#define PPC_NR_FIXTURES $nr" "$header"; then
+	ok "PPC_NR_FIXTURES is $nr, one per file"
+else
+	not_ok "PPC_NR_FIXTURES is not $nr"
+fi
+
+# Facts read off the seeds by hand, not off fixturec's output.
+expect_row p10_shared_768 85 "80, 81, 81, PPC_FIXTURE_NONE, 0" \
+	"odd thread in group {1,3,5,7}, L2 per group, node0 lists 80-87 (seed 000)"
+expect_row p10_shared_768 64 "64, 64, 64, PPC_FIXTURE_NONE, 4" "node4 lists 64-71"
+expect_row p10_shared_768 767 "760, 761, 761, PPC_FIXTURE_NONE, 1" "node1 lists 760-767"
+expect_field p10_shared_768 shared_processor true
+expect_field p10_shared_768 lcpu 96
+expect_field p10_shared_768 nr_cores 96
+expect_field p10_shared_768 has_big_cores true
+expect_field p10_shared_768 has_coregroups false
+expect_row p10_shared_320 319 "312, 313, 313, PPC_FIXTURE_NONE, 5" "node5 lists 312-319"
+expect_field p10_shared_320 lcpu 40
+expect_row p10_dedicated_80 39 "32, 33, 33, 0, 0" "core 4 is in the first hemisphere"
+expect_row p10_dedicated_80 44 "40, 40, 40, 1, 0" "core 5 is in the second hemisphere"
+expect_field p10_dedicated_80 shared_processor false
+expect_field p10_dedicated_80 nr_coregroups 2
+expect_row p9_bigcore_64 35 "32, 33, 32, PPC_FIXTURE_NONE, 1" \
+	"small core {1,3,5,7} of the big core, L2 is the big core (seed 004)"
+expect_field p9_bigcore_64 threads_per_group 4
+expect_row p8_dedicated_80 13 "8, 8, 8, PPC_FIXTURE_NONE, 0" "no thread groups: core = group = L2"
+expect_field p8_dedicated_80 has_big_cores false
+expect_field p8_dedicated_80 thread_groups NULL
+expect_row p9_smt4_host_128 7 "4, 4, 0, PPC_FIXTURE_NONE, 0" "L2 shared with the previous core"
+expect_row p9_smt4_host_128 127 "124, 124, 120, PPC_FIXTURE_NONE, 8" "node8 lists 64-127 (seed 002)"
+expect_field p9_smt4_host_128 nr_nodes 8
+expect_field p9_smt4_host_128 lcpu 0
+
+# ---- one good and one or more bad files per rule ----
+for f in "$cases"/good-*.fixture; do
+	expect_ok "tests/fixtures/${f##*/} is accepted" "$fixturec" "$f"
+done
+
+for f in "$cases"/bad-*.fixture; do
+	expect=$(sed -n '1s/^# expect: //p' "$f")
+	if [ -z "$expect" ]; then
+		not_ok "${f##*/} has no '# expect: LINE: message' first line"
+		continue
+	fi
+	expect_reject "${f##*/} is rejected: ${expect#*: }" \
+		"$f" "${expect%%: *}" "${expect#*: }" "$fixturec" "$f"
+done
+
+# ---- whole-run behaviour ----
+expect_reject "two fixtures may not share a name" "$cases/good-dup-name.fixture" 2 \
+	"name 'test-base' already used by $cases/good-base.fixture" \
+	"$fixturec" "$cases/good-base.fixture" "$cases/good-dup-name.fixture"
+expect_reject "a missing file is reported" "$scratch/nosuch.fixture" 0 "cannot open" \
+	"$fixturec" "$scratch/nosuch.fixture"
+
+run "$fixturec"
+if [ "$rc" -eq 2 ] && grep -q '^usage: fixturec' <<< "$err"; then
+	ok "no file is a usage error"
+else
+	not_ok "no file is a usage error (exit $rc)"
+fi
+
+mkdir "$scratch/o"
+run "$fixturec" -o "$scratch/o/h.h" "$cases/good-base.fixture" "$cases/bad-numa-overlap.fixture"
+if [ "$rc" -eq 1 ] && [ -z "$(ls -A "$scratch/o")" ] && [ -z "$out" ]; then
+	ok "-o: a bad file among good ones leaves no output file behind"
+else
+	not_ok "-o: a bad file left something behind (exit $rc): $(ls -A "$scratch/o")"
+fi
+
+echo "previous header" > "$scratch/o/h.h"
+run "$fixturec" -o "$scratch/o/h.h" "$cases/bad-tg-size.fixture"
+if [ "$rc" -eq 1 ] && [ "$(cat "$scratch/o/h.h")" = "previous header" ] &&
+   [ "$(ls -A "$scratch/o")" = h.h ]; then
+	ok "-o: a bad file leaves an existing output untouched and no temporary"
+else
+	not_ok "-o: a bad file changed the existing output (exit $rc)"
+fi
+
+run "$fixturec" -o "$scratch/no/such/dir/h.h" "$cases/good-base.fixture"
+if [ "$rc" -eq 1 ] && [ -n "$err" ]; then
+	ok "-o: an unwritable output is an error"
+else
+	not_ok "-o: an unwritable output is an error (exit $rc)"
+fi
+
+finish

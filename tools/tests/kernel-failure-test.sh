@@ -1,0 +1,43 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# A kernel that panics or hangs under QEMU must end the run with a clear
+# message and a non-zero exit, and leave the caches usable.  Uses the
+# kernel "make run" built for BASE (default 6.1): only the command line
+# changes, so nothing is rebuilt.  Results go to a scratch directory.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/lib.sh"
+. "$here/../common.sh"
+
+base=${BASE:-6.1}
+scratch=$(mktemp -d /tmp/ppc-kunit-failure.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+
+expect_fail "a test that panics the kernel fails the run and is reported" \
+	"Kernel panic.*ppc_kunit_selftest|crashed|CRASHED" \
+	env BASE="$base" OUT="$scratch/panic" FILTER=powerpc_harness_selftest \
+	KERNEL_ARGS="ppc_kunit_selftest.mode=panic" "$PROJECT/tools/run-kunit"
+if grep -q "ppc_kunit_selftest: panic requested" "$scratch/panic/console.log"; then
+	ok "the panic is in the saved console log"
+else
+	not_ok "the panic is not in $scratch/panic/console.log"
+fi
+
+start=$(date +%s)
+expect_fail "a kernel that hangs is stopped by TIMEOUT and fails the run" \
+	"timed out|Timeout|TIMEOUT|[1-9][0-9]* failed" \
+	env BASE="$base" OUT="$scratch/hang" FILTER=powerpc_harness_selftest TIMEOUT=30 \
+	KERNEL_ARGS="ppc_kunit_selftest.mode=hang nowatchdog" "$PROJECT/tools/run-kunit"
+elapsed=$(($(date +%s) - start))
+if [ $elapsed -lt 300 ]; then
+	ok "the hung kernel was stopped after ${elapsed}s (TIMEOUT=30 plus the no-op build)"
+else
+	not_ok "the hung kernel took ${elapsed}s to stop"
+fi
+
+expect_ok "the next run on the same cache passes" \
+	env BASE="$base" OUT="$scratch/after" FILTER=powerpc_fake_topology "$PROJECT/tools/run-kunit"
+
+finish

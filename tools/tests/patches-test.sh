@@ -1,0 +1,52 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Every patch of every series: checkpatch.pl --strict clean (run inside a
+# kernel tree, as checkpatch expects), and its "KUnit: suite.case"
+# trailers name cases that exist in kunit/.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/lib.sh"
+. "$here/../common.sh"
+
+# case_exists SUITE CASE: a kunit/ file registers SUITE and lists CASE.
+case_exists() {
+	local f
+	for f in "$PROJECT"/kunit/*.c; do
+		grep -q "\.name = \"$1\"" "$f" && grep -q "KUNIT_CASE($2)" "$f" && return 0
+	done
+	return 1
+}
+
+for base in $BASES; do
+	tree=$("$PROJECT/tools/prepare-tree" "$base")
+	series=$PATCH_ROOT/$base/series
+	while read -r name; do
+		patch=$PATCH_ROOT/$base/$name
+		rel=patches/$base/$name
+		if out=$(cd "$tree" && scripts/checkpatch.pl --strict -q "$patch" 2>&1) &&
+		   [ -z "$out" ]; then
+			ok "$rel: checkpatch.pl --strict clean"
+		else
+			not_ok "$rel: checkpatch.pl --strict"
+			sed 's/^/    /' <<< "$out"
+		fi
+		trailers=$(sed -n 's/^KUnit: //p' "$patch")
+		if [ -z "$trailers" ]; then
+			not_ok "$rel: no 'KUnit: suite.case' trailer"
+			continue
+		fi
+		missing=
+		for t in $trailers; do
+			case_exists "${t%%.*}" "${t#*.}" || missing="$missing $t"
+		done
+		if [ -z "$missing" ]; then
+			ok "$rel: its $(wc -w <<< "$trailers") paired KUnit cases exist"
+		else
+			not_ok "$rel: paired cases not in kunit/:$missing"
+		fi
+	done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
+done
+
+finish
