@@ -3,6 +3,7 @@
 #   make run     build a patched kernel and run the KUnit suites under QEMU
 #   make check   the project's own tests, then "make run" on both bases
 #   make bench   build and run times of the harness and of plain kunit.py
+#   make matrix  each patch's paired cases fail before it and pass after it
 #   make truth-table   the vcpu_is_preempted() table the suite checks (SMT=4|8)
 #
 # See README.md for the options (BASE, CPU, FILTER, TIMEOUT, ...).
@@ -11,7 +12,7 @@ BASE ?= 6.1
 CPU ?= power10
 export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT
 
-.PHONY: run check bench truth-table
+.PHONY: run check bench truth-table matrix
 
 run:
 	@tools/run-kunit
@@ -26,3 +27,6 @@ SMT ?= 4
 truth-table:
 	@$(MAKE) -s -C tools truth-table
 	@tools/truth-table $(SMT)
+
+matrix:
+	@tools/matrix $(BASE)

@@ -10,12 +10,14 @@
 #include <linux/cpumask.h>
 #include <linux/jump_label.h>
 #include <linux/log2.h>
+#include <linux/numa.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <asm/cputhreads.h>
 #include <asm/kvm_guest.h>
 #include <asm/lppaca.h>
+#include <asm/mmzone.h>
 #include <asm/paca.h>
 #include <asm/paravirt.h>
 #include <asm/smp.h>
@@ -36,6 +38,12 @@ struct ppc_fake {
 	/* Saved on first write, one slot per (map, CPU). */
 	struct cpumask *saved_maps;
 	unsigned long *map_saved;
+
+	/* NUMA: saved on first write, per CPU and per node. */
+	int *saved_cpu_node;
+	unsigned long *cpu_node_saved;
+	struct cpumask *saved_node_masks;
+	unsigned long *node_mask_saved;
 
 	/* Saved on first write, one slot per CPU. */
 	__be32 *saved_yield_count;
@@ -154,6 +162,27 @@ void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
 	cpumask_copy(ppc_fake_map_of(map, cpu), mask);
 }
 
+/* cpu_cpu_mask(), the top level's mask, is the CPU's node's mask. */
+void ppc_fake_set_cpu_node(struct ppc_fake *fake, int cpu, int node)
+{
+	if (WARN_ON(cpu < 0 || cpu >= nr_cpu_ids || node < 0 || node >= MAX_NUMNODES))
+		return;
+	if (!test_and_set_bit(cpu, fake->cpu_node_saved))
+		fake->saved_cpu_node[cpu] = cpu_to_node(cpu);
+	set_cpu_numa_node(cpu, node);
+}
+
+void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumask *mask)
+{
+	if (WARN_ON(node < 0 || node >= MAX_NUMNODES ||
+		    !cpumask_available(node_to_cpumask_map[node])))
+		return;
+	if (!test_and_set_bit(node, fake->node_mask_saved))
+		cpumask_copy((struct cpumask *)((char *)fake->saved_node_masks + node * cpumask_size()),
+			     node_to_cpumask_map[node]);
+	cpumask_copy(node_to_cpumask_map[node], mask);
+}
+
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle)
 {
 	if (WARN_ON(cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu)))
@@ -176,6 +205,10 @@ static void fake_free(struct ppc_fake *fake)
 {
 	kvfree(fake->saved_maps);
 	bitmap_free(fake->map_saved);
+	kvfree(fake->saved_cpu_node);
+	bitmap_free(fake->cpu_node_saved);
+	kvfree(fake->saved_node_masks);
+	bitmap_free(fake->node_mask_saved);
 	kvfree(fake->saved_yield_count);
 	kvfree(fake->saved_idle);
 	bitmap_free(fake->lppaca_saved);
@@ -194,8 +227,13 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->saved_yield_count = kvcalloc(nr_cpu_ids, sizeof(__be32), GFP_KERNEL);
 	fake->saved_idle = kvcalloc(nr_cpu_ids, sizeof(u8), GFP_KERNEL);
 	fake->lppaca_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
+	fake->saved_cpu_node = kvcalloc(nr_cpu_ids, sizeof(int), GFP_KERNEL);
+	fake->cpu_node_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
+	fake->saved_node_masks = kvcalloc(MAX_NUMNODES, cpumask_size(), GFP_KERNEL);
+	fake->node_mask_saved = bitmap_zalloc(MAX_NUMNODES, GFP_KERNEL);
 	if (!fake->saved_maps || !fake->map_saved || !fake->saved_yield_count ||
-	    !fake->saved_idle || !fake->lppaca_saved) {
+	    !fake->saved_idle || !fake->lppaca_saved || !fake->saved_cpu_node ||
+	    !fake->cpu_node_saved || !fake->saved_node_masks || !fake->node_mask_saved) {
 		fake_free(fake);
 		return -ENOMEM;
 	}
@@ -225,6 +263,12 @@ static void __init fake_release(struct kunit_resource *res)
 		WRITE_ONCE(lppaca_of(cpu).yield_count, fake->saved_yield_count[cpu]);
 		WRITE_ONCE(lppaca_of(cpu).idle, fake->saved_idle[cpu]);
 	}
+
+	for_each_set_bit(cpu, fake->cpu_node_saved, nr_cpu_ids)
+		set_cpu_numa_node(cpu, fake->saved_cpu_node[cpu]);
+	for_each_set_bit(slot, fake->node_mask_saved, MAX_NUMNODES)
+		cpumask_copy(node_to_cpumask_map[slot],
+			     (struct cpumask *)((char *)fake->saved_node_masks + slot * cpumask_size()));
 
 	if (fake->threads_changed)
 		apply_threads(fake->boot_threads_per_core, fake->boot_threads_shift,

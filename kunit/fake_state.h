@@ -59,6 +59,9 @@ const char *ppc_fake_map_name(enum ppc_fake_map map);
 void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
 		      const struct cpumask *mask);
 
+void ppc_fake_set_cpu_node(struct ppc_fake *fake, int cpu, int node);
+void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumask *mask);
+
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle);
 
 void __init ppc_fake_with_topology(struct ppc_fake *fake, ppc_probe_fn fn, void *ctx);

@@ -6,6 +6,9 @@
  * run from the state boot started from, without installing the table.
  */
 
+#include <linux/of.h>
+#include <linux/slab.h>
+
 #include "smp_probe.h"
 
 static enum ppc_probe_mask probe_mask_kind(const struct cpumask *(*fn)(int))
@@ -94,6 +97,54 @@ void __init ppc_probe_rebuild_boot_topology(void)
 	memcpy(probe_boot_table, powerpc_topology, sizeof(powerpc_topology));
 	kunit_build_sched_topology();
 	memcpy(powerpc_topology, probe_boot_table, sizeof(powerpc_topology));
+}
+
+/*
+ * Run the kernel's parser of the ibm,thread-groups property on a raw
+ * array, through a device node that is not in the tree, and report for
+ * each thread id the index of its group in the block of type @property.
+ * Returns the number of groups, or a negative errno.
+ */
+int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int property,
+				   int *group_of_thread, int nr_threads)
+{
+	static struct thread_groups_list tglp __initdata;
+	struct property pp = { .name = "ibm,thread-groups" };
+	struct device_node dn = { .name = "cpu", .properties = &pp };
+	__be32 *raw;
+	int i, g, t, ret;
+
+	raw = kcalloc(len, sizeof(*raw), GFP_KERNEL);
+	if (!raw)
+		return -ENOMEM;
+	for (i = 0; i < len; i++)
+		raw[i] = cpu_to_be32(prop[i]);
+	pp.value = raw;
+	pp.length = len * sizeof(*raw);
+
+	memset(&tglp, 0, sizeof(tglp));
+	ret = parse_thread_groups(&dn, &tglp);
+	kfree(raw);
+	if (ret)
+		return ret;
+
+	for (t = 0; t < nr_threads; t++)
+		group_of_thread[t] = -1;
+	for (i = 0; i < tglp.nr_properties; i++) {
+		struct thread_groups *tg = &tglp.property_tgs[i];
+
+		if (tg->property != property)
+			continue;
+		for (g = 0; g < tg->nr_groups; g++)
+			for (t = 0; t < tg->threads_per_group; t++) {
+				unsigned int id = tg->thread_list[g * tg->threads_per_group + t];
+
+				if (id < nr_threads)
+					group_of_thread[id] = g;
+			}
+		return tg->nr_groups;
+	}
+	return -ENOENT;
 }
 
 bool *ppc_probe_shared_caches(void)

@@ -47,6 +47,9 @@ void __init ppc_probe_rebuild_boot_topology(void);
 
 const char *ppc_probe_mask_name(enum ppc_probe_mask mask);
 
+int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int property,
+				   int *group_of_thread, int nr_threads);
+
 /* Static state of smp.c that the fake-state helpers inject. */
 bool *ppc_probe_shared_caches(void);
 struct cpumask *ppc_probe_coregroup_map(int cpu);

@@ -673,7 +673,7 @@ static void check_counts(struct fixture *f)
 
 /*
  * lparstat's lcpu is the number of virtual processors (cores), not of
- * logical CPUs: seed 000 shows lcpu=96 for 768 CPUs and lcpu=40 for 320,
+ * logical CPUs: the asym-packing cover letter shows lcpu=96 for 768 CPUs and lcpu=40 for 320,
  * both at smt=8.  cpus= is the size of the shared pool (96 for both), so
  * it is not checked.  A virtual processor is entitled to at most one
  * core, hence ent <= lcpu.

@@ -4,7 +4,7 @@
 # Host tests of tools/fixturec, no kernel build needed:
 #  - every machine in fixtures/ compiles, and the header it makes is
 #    self-contained kernel C (checked with the ppc64le cross compiler and a
-#    <linux/types.h> shim) and holds the per-CPU facts the seeds state;
+#    <linux/types.h> shim) and holds the per-CPU facts the postings state;
 #  - every tools/tests/fixtures/good-*.fixture is accepted;
 #  - every tools/tests/fixtures/bad-*.fixture is rejected with exit status 1
 #    and the message its first line announces, "# expect: LINE: message",
@@ -153,9 +153,9 @@ else
 	not_ok "PPC_NR_FIXTURES is not $nr"
 fi
 
-# Facts read off the seeds by hand, not off fixturec's output.
+# Facts read off the postings by hand, not off fixturec's output.
 expect_row p10_shared_768 85 "80, 81, 81, PPC_FIXTURE_NONE, 0" \
-	"odd thread in group {1,3,5,7}, L2 per group, node0 lists 80-87 (seed 000)"
+	"odd thread in group {1,3,5,7}, L2 per group, node0 lists 80-87 (the asym-packing cover letter)"
 expect_row p10_shared_768 64 "64, 64, 64, PPC_FIXTURE_NONE, 4" "node4 lists 64-71"
 expect_row p10_shared_768 767 "760, 761, 761, PPC_FIXTURE_NONE, 1" "node1 lists 760-767"
 expect_field p10_shared_768 shared_processor true
@@ -170,13 +170,13 @@ expect_row p10_dedicated_80 44 "40, 40, 40, 1, 0" "core 5 is in the second hemis
 expect_field p10_dedicated_80 shared_processor false
 expect_field p10_dedicated_80 nr_coregroups 2
 expect_row p9_bigcore_64 35 "32, 33, 32, PPC_FIXTURE_NONE, 1" \
-	"small core {1,3,5,7} of the big core, L2 is the big core (seed 004)"
+	"small core {1,3,5,7} of the big core, L2 is the big core (the interleaved big-core RFC)"
 expect_field p9_bigcore_64 threads_per_group 4
 expect_row p8_dedicated_80 13 "8, 8, 8, PPC_FIXTURE_NONE, 0" "no thread groups: core = group = L2"
 expect_field p8_dedicated_80 has_big_cores false
 expect_field p8_dedicated_80 thread_groups NULL
 expect_row p9_smt4_host_128 7 "4, 4, 0, PPC_FIXTURE_NONE, 0" "L2 shared with the previous core"
-expect_row p9_smt4_host_128 127 "124, 124, 120, PPC_FIXTURE_NONE, 8" "node8 lists 64-127 (seed 002)"
+expect_row p9_smt4_host_128 127 "124, 124, 120, PPC_FIXTURE_NONE, 8" "node8 lists 64-127 (the vcpu_is_preempted review)"
 expect_field p9_smt4_host_128 nr_nodes 8
 expect_field p9_smt4_host_128 lcpu 0
 

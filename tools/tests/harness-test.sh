@@ -90,6 +90,26 @@ else
 	not_ok "reusing the tree rewrote its files"
 fi
 
+# A series that drops its last patch: files whose content is unchanged
+# keep their timestamps, so only what the dropped patch touched rebuilds.
+mkdir -p "$scratch/short/6.1"
+cp "$PATCH_ROOT/6.1/$first" "$scratch/short/6.1/"
+echo "$first" > "$scratch/short/6.1/series"
+last=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_ROOT/6.1/series" | tail -n1)
+changed=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$PATCH_ROOT/6.1/$last" | head -n1)
+kept=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$PATCH_ROOT/6.1/$first" | grep '\.c$' | head -n1)
+stamp=$(stat -c %Y "$tree/$kept")
+sleep 1
+expect_ok "a shorter series is applied" env PPC_KUNIT_PATCHES="$scratch/short" \
+	"$PROJECT/tools/prepare-tree" 6.1
+if [ "$(stat -c %Y "$tree/$kept")" = "$stamp" ] &&
+   git -C "$tree" diff --quiet pristine HEAD -- "$changed"; then
+	ok "a changed series keeps the timestamp of $kept, which it leaves as it was"
+else
+	not_ok "a changed series rewrote $kept or kept $changed"
+fi
+expect_ok "the full series is applied again" "$PROJECT/tools/prepare-tree" 6.1
+
 # Patch ids are the same on every machine: fixed identities and dates.
 if [ "$(git -C "$tree" log -1 --format=%cd --date=raw pristine)" = "0 +0000" ]; then
 	ok "the pristine commit has a fixed date, so commit ids are reproducible"

@@ -25,7 +25,8 @@ for base in $BASES; do
 	while read -r name; do
 		patch=$PATCH_ROOT/$base/$name
 		rel=patches/$base/$name
-		if out=$(cd "$tree" && scripts/checkpatch.pl --strict -q "$patch" 2>&1) &&
+		# Debian's python3 has python3-ply, which checkpatch's SPDX check needs.
+		if out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q "$patch" 2>&1) &&
 		   [ -z "$out" ]; then
 			ok "$rel: checkpatch.pl --strict clean"
 		else

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The scheduler's rules for throwing a sched-domain level away, from
+ * sd_degenerate() and sd_parent_degenerate() in kernel/sched/topology.c,
+ * restated over the spans of one CPU's levels.
+ *
+ * Every level gets SD_WAKE_AFFINE from sd_init(), so sd_degenerate()
+ * only removes a level whose span is the CPU alone.  A parent whose span
+ * equals its child's has a single group, which clears every flag that
+ * needs groups; what is left is in the child too, so
+ * sd_parent_degenerate() removes it.  Flags therefore never save a level:
+ * spans decide.
+ */
+#ifndef _PPC_TOPOLOGY_KUNIT_DEGENERATE_H
+#define _PPC_TOPOLOGY_KUNIT_DEGENERATE_H
+
+#include <linux/cpumask.h>
+
+enum degenerate_reason {
+	DEGENERATE_NONE,
+	DEGENERATE_SINGLE_CPU,		/* sd_degenerate(): span weight 1 */
+	DEGENERATE_SAME_AS_CHILD,	/* sd_parent_degenerate(): equal spans */
+};
+
+/*
+ * spans[0] is the lowest level.  Returns the first level the scheduler
+ * would remove, or -1, and why in *reason.
+ */
+static inline int first_degenerate_level(const struct cpumask * const *spans, int nr,
+					 enum degenerate_reason *reason)
+{
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		if (cpumask_weight(spans[i]) == 1) {
+			*reason = DEGENERATE_SINGLE_CPU;
+			return i;
+		}
+		if (i > 0 && cpumask_equal(spans[i], spans[i - 1])) {
+			*reason = DEGENERATE_SAME_AS_CHILD;
+			return i;
+		}
+	}
+	*reason = DEGENERATE_NONE;
+	return -1;
+}
+
+static inline const char *degenerate_reason_name(enum degenerate_reason reason)
+{
+	return reason == DEGENERATE_SINGLE_CPU ? "its span is the CPU alone" :
+	       reason == DEGENERATE_SAME_AS_CHILD ? "its span equals its child's" : "none";
+}
+
+#endif /* _PPC_TOPOLOGY_KUNIT_DEGENERATE_H */
