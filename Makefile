@@ -4,6 +4,7 @@
 #   make check   the project's own tests, then "make run" on both bases
 #   make bench   build and run times of the harness and of plain kunit.py
 #   make matrix  each patch's paired cases fail before it and pass after it
+#   make mutants each rule of vcpu_is_preempted() broken in turn is caught
 #   make truth-table   the vcpu_is_preempted() table the suite checks (SMT=4|8)
 #
 # See README.md for the options (BASE, CPU, FILTER, TIMEOUT, ...).
@@ -12,7 +13,7 @@ BASE ?= 6.1
 CPU ?= power10
 export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT
 
-.PHONY: run check bench truth-table matrix
+.PHONY: run check bench truth-table matrix mutants
 
 run:
 	@tools/run-kunit
@@ -30,3 +31,6 @@ truth-table:
 
 matrix:
 	@tools/matrix $(BASE)
+
+mutants:
+	@tools/mutants

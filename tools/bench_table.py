@@ -2,20 +2,38 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench_table.py TIMES BASE RUNS: the table "make bench" prints, from the
-# "name seconds" lines tools/bench records: medians and their ratios.
+# "name seconds" lines tools/bench records: medians and their ratios.  A
+# measurement with no sample yet (an interrupted bench) shows as "-".
 
-import statistics, sys
-times, base, runs = sys.argv[1], sys.argv[2], sys.argv[3]
-t = {}
-for line in open(times):
-	name, secs = line.split()
-	t.setdefault(name, []).append(float(secs))
-m = {k: statistics.median(v) for k, v in t.items()}
-print(f"make bench: linux-source-{base}, median of {runs} runs, seconds")
-print(f"{'':24} {'harness':>9} {'kunit.py':>9} {'ratio':>7}")
-for label, h, p in (('cold build and run', 'harness-cold', 'plain-cold'),
-		    ('warm re-run', 'harness-warm', 'plain-warm'),
-		    ('one file changed', 'harness-one-file', 'plain-one-file')):
-	print(f"{label:24} {m[h]:9.1f} {m[p]:9.1f} {m[h] / m[p]:7.2f}")
-print(f"{'cold, ccache warm':24} {m['harness-ccache-warm']:9.1f} {'':>9} "
-      f"{m['harness-ccache-warm'] / m['harness-cold']:7.2f} of harness cold")
+import statistics
+import sys
+
+
+def main():
+	times, base, runs = sys.argv[1], sys.argv[2], sys.argv[3]
+	t = {}
+	for line in open(times):
+		name, secs = line.split()
+		t.setdefault(name, []).append(float(secs))
+	m = {k: statistics.median(v) for k, v in t.items()}
+	n = {k: len(v) for k, v in t.items()}
+
+	def cell(key):
+		return f"{m[key]:9.1f}" if key in m else f"{'-':>9}"
+
+	def ratio(a, b):
+		return f"{m[a] / m[b]:7.2f}" if a in m and b in m else f"{'-':>7}"
+
+	print(f"make bench: linux-source-{base}, median of {runs} runs "
+	      f"(samples: {min(n.values(), default=0)} to {max(n.values(), default=0)}), seconds")
+	print(f"{'':24} {'harness':>9} {'kunit.py':>9} {'ratio':>7}")
+	for label, h, p in (('cold build and run', 'harness-cold', 'plain-cold'),
+			    ('warm re-run', 'harness-warm', 'plain-warm'),
+			    ('one file changed', 'harness-one-file', 'plain-one-file')):
+		print(f"{label:24} {cell(h)} {cell(p)} {ratio(h, p)}")
+	print(f"{'cold, ccache warm':24} {cell('harness-ccache-warm')} {'':>9} "
+	      f"{ratio('harness-ccache-warm', 'harness-cold')} of harness cold")
+
+
+if __name__ == '__main__':
+	main()

@@ -45,15 +45,26 @@ base_version() {
 		die "linux-source-$1 is not installed (run tools/ensure-deps)"
 }
 
-# Serialise the scripts that change a cache.  A script run by one that
-# already holds the lock on the same cache inherits it.
+# take_lock BASE: serialise the scripts that change a base's trees and
+# build in a cache.  A script run by one that already holds the lock
+# inherits it.  The pristine copies and ccache are safe to share.
 take_lock() {
-	[ "${PPC_KUNIT_LOCKED:-}" = "$CACHE" ] && return 0
+	local lock=$CACHE/lock-$1
+	[ "${PPC_KUNIT_LOCKED:-}" = "$lock" ] && return 0
 	mkdir -p "$CACHE"
-	exec 9> "$CACHE/lock"
+	exec 9> "$lock"
 	if ! flock -n 9; then
-		say "another run holds $CACHE/lock; waiting for it"
+		say "another run holds $lock; waiting for it"
 		flock 9
 	fi
-	export PPC_KUNIT_LOCKED=$CACHE
+	export PPC_KUNIT_LOCKED=$lock
+}
+
+# The kunitconfig fragments for a base: .kunitconfig, then what the base
+# needs on top of it, as kunit.py --kunitconfig arguments.
+kunitconfig_args() {
+	echo "--kunitconfig=$PROJECT/.kunitconfig"
+	[ -f "$PROJECT/tools/kconfig/$1.kunitconfig" ] &&
+		echo "--kunitconfig=$PROJECT/tools/kconfig/$1.kunitconfig"
+	return 0
 }

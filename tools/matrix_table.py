@@ -35,8 +35,9 @@ def paired(patch):
 
 def main():
 	patchdir, outdir, patches = sys.argv[1], sys.argv[2], sys.argv[3:]
+	first = min(int(d) for d in os.listdir(outdir) if d.isdigit())
 	cols = [cases(os.path.join(outdir, str(k), 'results.json'))
-		for k in range(1, len(patches) + 1)]
+		if k >= first else {} for k in range(1, len(patches) + 1)]
 	names = sorted(set().union(*cols))
 	short = {'PASS': 'pass', 'FAIL': 'FAIL', 'SKIP': 'skip'}
 
@@ -48,7 +49,7 @@ def main():
 		print(f"{name:70} " + ' '.join(f'{c:>4}' for c in cells))
 
 	passed = failed = 0
-	for k in range(2, len(patches) + 1):
+	for k in range(first + 1, len(patches) + 1):
 		before, after = cols[k - 2], cols[k - 1]
 		mine = set(paired(os.path.join(patchdir, patches[k - 1])))
 		for name in sorted(mine):
