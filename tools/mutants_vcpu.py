@@ -22,9 +22,13 @@ MUTANTS = [
 	('4', 'the core-wide rules are PowerVM only',
 	 '\tif (!is_kvm_guest()) {\n',
 	 '\tif (1) {\n'),
+	# Deleting rule 5 is an equivalent mutant here: the only online CPU,
+	# the caller, is thread 0 of its core and running, so rule 6 gives the
+	# same answer on its thread before any other sibling is looked at.
+	# Breaking the answer the rule gives is observable.
 	('5', 'a sibling of the caller is not preempted',
 	 '\t\tif (cpu_first_thread_sibling(cpu) == first_cpu)\n\t\t\treturn false;\n',
-	 '\t\tif (0)\n\t\t\treturn false;\n'),
+	 '\t\tif (cpu_first_thread_sibling(cpu) == first_cpu)\n\t\t\treturn true;\n'),
 	('6', 'a running sibling means not preempted',
 	 '\t\t\tif (!(yield_count_of(i) & 1))\n\t\t\t\treturn false;\n',
 	 '\t\t\tif (!(yield_count_of(i) & 1))\n\t\t\t\tcontinue;\n'),
