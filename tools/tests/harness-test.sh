@@ -29,10 +29,14 @@ expect_fail "a non-numeric TIMEOUT is refused" "TIMEOUT must be a number" \
 	env TIMEOUT=soon "$PROJECT/tools/run-kunit"
 
 if id nobody > /dev/null 2>&1; then
+	# A copy nobody can read, wherever the clone lives.
+	mkdir -p "$scratch/nobody"
+	cp "$PROJECT/tools/ensure-deps" "$scratch/nobody/"
+	chmod 755 "$scratch" "$scratch/nobody" "$scratch/nobody/ensure-deps"
 	expect_fail "a missing package, not root: the apt-get line is printed" \
 		"apt-get install -y --no-install-recommends no-such-package-ppc-kunit" \
 		setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		env PPC_KUNIT_PACKAGES="bc no-such-package-ppc-kunit" "$PROJECT/tools/ensure-deps"
+		env PPC_KUNIT_PACKAGES="bc no-such-package-ppc-kunit" "$scratch/nobody/ensure-deps"
 fi
 
 # A series naming a patch that is not there.
