@@ -68,3 +68,10 @@ kunitconfig_args() {
 		echo "--kunitconfig=$PROJECT/tools/kconfig/$1.kunitconfig"
 	return 0
 }
+
+# series_patches BASE: the patch file names of patches/BASE/series, in
+# order, without comments and blank lines.
+series_patches() {
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e 's/^[[:space:]]*//' -e '/^$/d' \
+		"$PATCH_ROOT/$1/series"
+}

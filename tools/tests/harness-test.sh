@@ -48,7 +48,7 @@ expect_fail "a series naming a missing patch: file and line are named" \
 
 # A series whose second patch does not apply: the first is real.
 mkdir -p "$scratch/bad/6.1"
-first=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_ROOT/6.1/series" | head -n1)
+first=$(series_patches 6.1 | head -n1)
 cp "$PATCH_ROOT/6.1/$first" "$scratch/bad/6.1/"
 cat > "$scratch/bad/6.1/0002-does-not-apply.patch" <<'PATCH'
 From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
@@ -99,7 +99,7 @@ fi
 # the dropped patches touched is rebuilt; smp.c, which they touched, is
 # rewritten.
 mkdir -p "$scratch/short/6.1"
-sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_ROOT/6.1/series" | head -n 2 > "$scratch/short/6.1/series"
+series_patches 6.1 | head -n 2 > "$scratch/short/6.1/series"
 while read -r p; do cp "$PATCH_ROOT/6.1/$p" "$scratch/short/6.1/"; done < "$scratch/short/6.1/series"
 kept=arch/powerpc/include/asm/paravirt.h
 changed=arch/powerpc/kernel/smp.c
@@ -141,7 +141,7 @@ expect_ok "a tree whose .git is corrupted is recreated" "$PROJECT/tools/prepare-
 echo "series half-writ" > "$tree.state"
 expect_ok "a truncated state file makes the tree be rebuilt" "$PROJECT/tools/prepare-tree" 6.1
 if [ "$(git -C "$tree" log --format=%s pristine..HEAD | wc -l)" = \
-     "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCH_ROOT/6.1/series" | wc -l)" ]; then
+     "$(series_patches 6.1 | wc -l)" ]; then
 	ok "the rebuilt tree holds the whole series"
 else
 	not_ok "the rebuilt tree does not hold the series"

@@ -21,7 +21,6 @@ case_exists() {
 
 for base in $BASES; do
 	tree=$("$PROJECT/tools/prepare-tree" "$base")
-	series=$PATCH_ROOT/$base/series
 	while read -r name; do
 		patch=$PATCH_ROOT/$base/$name
 		rel=patches/$base/$name
@@ -47,7 +46,7 @@ for base in $BASES; do
 		else
 			not_ok "$rel: paired cases not in kunit/:$missing"
 		fi
-	done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
+	done < <(series_patches "$base")
 done
 
 finish
