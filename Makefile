@@ -2,6 +2,7 @@
 #
 #   make run     build a patched kernel and run the KUnit suites under QEMU
 #   make check   the project's own tests, then "make run" on both bases
+#   make live    the sched domains a live 8-CPU, 2-node boot builds, against the model
 #   make bench   build and run times of the harness and of plain kunit.py
 #   make matrix  each patch's paired cases fail before it and pass after it
 #   make mutants each rule of vcpu_is_preempted() broken in turn is caught
@@ -13,13 +14,16 @@ BASE ?= 6.1
 CPU ?= power10
 export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT
 
-.PHONY: run check bench truth-table matrix mutants
+.PHONY: run check live bench truth-table matrix mutants
 
 run:
 	@tools/run-kunit
 
 check:
 	@tools/check
+
+live:
+	@tools/live-check
 
 bench:
 	@tools/bench

@@ -45,6 +45,35 @@ static inline int first_degenerate_level(const struct cpumask * const *spans, in
 	return -1;
 }
 
+/*
+ * The levels cpu_attach_domain() keeps of the @nr levels built for one
+ * CPU, flagged in keep[]: a parent whose span equals the child it keeps
+ * goes (sd_parent_degenerate()), then the lowest level goes if its span
+ * is the CPU alone (sd_degenerate()).  Spans only grow upwards, so a
+ * single-CPU level can only be the lowest one left.  Returns how many
+ * levels are kept.
+ */
+static inline int surviving_levels(const struct cpumask * const *spans, int nr, bool *keep)
+{
+	int i, last = -1, kept = 0;
+
+	for (i = 0; i < nr; i++) {
+		keep[i] = last < 0 || !cpumask_equal(spans[i], spans[last]);
+		if (keep[i])
+			last = i;
+	}
+	for (i = 0; i < nr; i++) {
+		if (!keep[i])
+			continue;
+		if (cpumask_weight(spans[i]) == 1)
+			keep[i] = false;
+		break;
+	}
+	for (i = 0; i < nr; i++)
+		kept += keep[i];
+	return kept;
+}
+
 static inline const char *degenerate_reason_name(enum degenerate_reason reason)
 {
 	return reason == DEGENERATE_SINGLE_CPU ? "its span is the CPU alone" :

@@ -49,6 +49,10 @@ struct ppc_fake {
 	__be32 *saved_yield_count;
 	u8 *saved_idle;
 	unsigned long *lppaca_saved;
+
+	/* Hardware thread ids, saved on first write, one slot per CPU. */
+	u16 *saved_hw_id;
+	unsigned long *hw_id_saved;
 };
 
 struct cpumask *ppc_fake_map_of(enum ppc_fake_map map, int cpu)
@@ -195,6 +199,19 @@ void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool i
 	WRITE_ONCE(lppaca_of(cpu).idle, idle);
 }
 
+/*
+ * The thread-group code finds a CPU in ibm,thread-groups by its hardware
+ * thread id.  Only offline CPUs: an online CPU's id routes its interrupts.
+ */
+void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id)
+{
+	if (WARN_ON(cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu)))
+		return;
+	if (!test_and_set_bit(cpu, fake->hw_id_saved))
+		fake->saved_hw_id[cpu] = get_hard_smp_processor_id(cpu);
+	set_hard_smp_processor_id(cpu, hw_id);
+}
+
 void __init ppc_fake_with_topology(struct ppc_fake *fake, ppc_probe_fn fn, void *ctx)
 {
 	fake->topology_built = true;
@@ -212,6 +229,8 @@ static void fake_free(struct ppc_fake *fake)
 	kvfree(fake->saved_yield_count);
 	kvfree(fake->saved_idle);
 	bitmap_free(fake->lppaca_saved);
+	kvfree(fake->saved_hw_id);
+	bitmap_free(fake->hw_id_saved);
 	kfree(fake);
 }
 
@@ -231,9 +250,12 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->cpu_node_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	fake->saved_node_masks = kvcalloc(MAX_NUMNODES, cpumask_size(), GFP_KERNEL);
 	fake->node_mask_saved = bitmap_zalloc(MAX_NUMNODES, GFP_KERNEL);
+	fake->saved_hw_id = kvcalloc(nr_cpu_ids, sizeof(u16), GFP_KERNEL);
+	fake->hw_id_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	if (!fake->saved_maps || !fake->map_saved || !fake->saved_yield_count ||
 	    !fake->saved_idle || !fake->lppaca_saved || !fake->saved_cpu_node ||
-	    !fake->cpu_node_saved || !fake->saved_node_masks || !fake->node_mask_saved) {
+	    !fake->cpu_node_saved || !fake->saved_node_masks || !fake->node_mask_saved ||
+	    !fake->saved_hw_id || !fake->hw_id_saved) {
 		fake_free(fake);
 		return -ENOMEM;
 	}
@@ -263,6 +285,9 @@ static void __init fake_release(struct kunit_resource *res)
 		WRITE_ONCE(lppaca_of(cpu).yield_count, fake->saved_yield_count[cpu]);
 		WRITE_ONCE(lppaca_of(cpu).idle, fake->saved_idle[cpu]);
 	}
+
+	for_each_set_bit(cpu, fake->hw_id_saved, nr_cpu_ids)
+		set_hard_smp_processor_id(cpu, fake->saved_hw_id[cpu]);
 
 	for_each_set_bit(cpu, fake->cpu_node_saved, nr_cpu_ids)
 		set_cpu_numa_node(cpu, fake->saved_cpu_node[cpu]);

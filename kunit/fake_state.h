@@ -63,6 +63,7 @@ void ppc_fake_set_cpu_node(struct ppc_fake *fake, int cpu, int node);
 void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumask *mask);
 
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle);
+void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id);
 
 void __init ppc_fake_with_topology(struct ppc_fake *fake, ppc_probe_fn fn, void *ctx);
 

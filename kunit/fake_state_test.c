@@ -39,6 +39,7 @@ struct observed_state {
 	int asym_priority[2 * FAKE_THREADS];
 	__be32 yield_count[FAKE_THREADS];
 	u8 idle[FAKE_THREADS];
+	int hw_id[FAKE_THREADS];
 	struct cpumask *maps;		/* PPC_NR_MAPS x nr_cpu_ids */
 };
 
@@ -61,6 +62,7 @@ static void __init observe(struct kunit *test, struct observed_state *s)
 	for (i = 0; i < FAKE_THREADS; i++) {
 		s->yield_count[i] = lppaca_of(FAKE_CORE_FIRST + i).yield_count;
 		s->idle[i] = lppaca_of(FAKE_CORE_FIRST + i).idle;
+		s->hw_id[i] = get_hard_smp_processor_id(FAKE_CORE_FIRST + i);
 	}
 	s->maps = kunit_kzalloc(test, PPC_NR_MAPS * nr_cpu_ids * cpumask_size(), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->maps);
@@ -105,6 +107,7 @@ static void __init expect_boot_state(struct kunit *test, struct observed_state *
 	for (i = 0; i < FAKE_THREADS; i++) {
 		EXPECT_SAME(test, yield_count[i]);
 		EXPECT_SAME(test, idle[i]);
+		EXPECT_SAME(test, hw_id[i]);
 	}
 	for (map = 0; map < PPC_NR_MAPS; map++) {
 		for_each_possible_cpu(cpu) {
@@ -151,6 +154,8 @@ static void __init inject_everything(struct ppc_fake *fake, const struct ppc_fak
 	for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++)
 		ppc_fake_set_lppaca(fake, cpu, be32_to_cpu(lppaca_of(cpu).yield_count) + 1,
 				    !lppaca_of(cpu).idle);
+	for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++)
+		ppc_fake_set_hw_id(fake, cpu, get_hard_smp_processor_id(cpu) ^ 0x100);
 }
 
 static void __init note_topology(void *ctx, const struct ppc_probe_topology *topo)
@@ -182,7 +187,8 @@ static void __init inner_body(void *data)
 		now.shared_processor != run->boot->flags.shared_processor &&
 		now.has_big_cores != run->boot->flags.has_big_cores &&
 		threads_per_core != run->boot->threads_per_core &&
-		lppaca_of(FAKE_TARGET).yield_count != run->boot->yield_count[FAKE_TARGET - FAKE_CORE_FIRST];
+		lppaca_of(FAKE_TARGET).yield_count != run->boot->yield_count[FAKE_TARGET - FAKE_CORE_FIRST] &&
+		get_hard_smp_processor_id(FAKE_TARGET) != run->boot->hw_id[FAKE_TARGET - FAKE_CORE_FIRST];
 
 	KUNIT_ASSERT_FALSE_MSG(test, run->fail_on_purpose,
 			       "deliberate failure with a fake state in place; the outer case checks it is undone");
@@ -280,6 +286,9 @@ static void __init fake_state_seen_by_kernel(struct kunit *test)
 	ppc_fake_set_lppaca(fake, FAKE_TARGET, 10, false);
 	KUNIT_EXPECT_EQ(test, yield_count_of(FAKE_TARGET), 10U);
 	KUNIT_EXPECT_EQ(test, (int)lppaca_of(FAKE_TARGET).idle, 0);
+
+	ppc_fake_set_hw_id(fake, FAKE_TARGET, 0x1234);
+	KUNIT_EXPECT_EQ(test, get_hard_smp_processor_id(FAKE_TARGET), 0x1234);
 }
 
 static struct kunit_case fake_state_cases[] __initdata = {

@@ -101,18 +101,15 @@ void __init ppc_probe_rebuild_boot_topology(void)
 
 /*
  * Run the kernel's parser of the ibm,thread-groups property on a raw
- * array, through a device node that is not in the tree, and report for
- * each thread id the index of its group in the block of type @property.
- * Returns the number of groups, or a negative errno.
+ * array, through a device node that is not in the tree, into @tglp.
  */
-int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int property,
-				   int *group_of_thread, int nr_threads)
+static int __init probe_parse_thread_groups(const u32 *prop, int len,
+					    struct thread_groups_list *tglp)
 {
-	static struct thread_groups_list tglp __initdata;
 	struct property pp = { .name = "ibm,thread-groups" };
 	struct device_node dn = { .name = "cpu", .properties = &pp };
 	__be32 *raw;
-	int i, g, t, ret;
+	int i, ret;
 
 	raw = kcalloc(len, sizeof(*raw), GFP_KERNEL);
 	if (!raw)
@@ -122,29 +119,90 @@ int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int proper
 	pp.value = raw;
 	pp.length = len * sizeof(*raw);
 
-	memset(&tglp, 0, sizeof(tglp));
-	ret = parse_thread_groups(&dn, &tglp);
+	memset(tglp, 0, sizeof(*tglp));
+	ret = parse_thread_groups(&dn, tglp);
 	kfree(raw);
+	return ret;
+}
+
+static struct thread_groups * __init probe_block(struct thread_groups_list *tglp,
+						 unsigned int property)
+{
+	int i;
+
+	for (i = 0; i < tglp->nr_properties; i++)
+		if (tglp->property_tgs[i].property == property)
+			return &tglp->property_tgs[i];
+	return NULL;
+}
+
+/*
+ * Report, for each thread id of a raw ibm,thread-groups array, the index
+ * of its group in the block of type @property.  Returns the number of
+ * groups, or a negative errno.
+ */
+int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int property,
+				   int *group_of_thread, int nr_threads)
+{
+	static struct thread_groups_list tglp __initdata;
+	struct thread_groups *tg;
+	int g, t, ret;
+
+	ret = probe_parse_thread_groups(prop, len, &tglp);
 	if (ret)
 		return ret;
+	tg = probe_block(&tglp, property);
+	if (!tg)
+		return -ENOENT;
 
 	for (t = 0; t < nr_threads; t++)
 		group_of_thread[t] = -1;
-	for (i = 0; i < tglp.nr_properties; i++) {
-		struct thread_groups *tg = &tglp.property_tgs[i];
+	for (g = 0; g < tg->nr_groups; g++)
+		for (t = 0; t < tg->threads_per_group; t++) {
+			unsigned int id = tg->thread_list[g * tg->threads_per_group + t];
 
-		if (tg->property != property)
-			continue;
-		for (g = 0; g < tg->nr_groups; g++)
-			for (t = 0; t < tg->threads_per_group; t++) {
-				unsigned int id = tg->thread_list[g * tg->threads_per_group + t];
+			if (id < nr_threads)
+				group_of_thread[id] = g;
+		}
+	return tg->nr_groups;
+}
 
-				if (id < nr_threads)
-					group_of_thread[id] = g;
-			}
-		return tg->nr_groups;
-	}
-	return -ENOENT;
+/*
+ * Compute @cpu's thread-group map from a raw ibm,thread-groups array with
+ * the code init_thread_group_cache_map() runs once it has found the CPU's
+ * device node, which offline fixture CPUs do not have:
+ * get_cpu_thread_group_start() finds @cpu's group by hardware thread id,
+ * update_mask_from_threadgroup() collects the threads of @cpu's core in
+ * it.  Firmware gives every core its own hardware ids and the fixtures
+ * give the first core's, so @id_offset is added to each id of the array.
+ * Returns 0 with the map in @mask, -ENOENT without a block of type
+ * @property, or another negative errno.
+ */
+int __init ppc_probe_thread_group_map(const u32 *prop, int len, unsigned int property,
+				      int id_offset, int cpu, struct cpumask *mask)
+{
+	static struct thread_groups_list tglp __initdata;
+	struct thread_groups *tg;
+	cpumask_var_t map;
+	int i, start, ret;
+
+	ret = probe_parse_thread_groups(prop, len, &tglp);
+	if (ret)
+		return ret;
+	tg = probe_block(&tglp, property);
+	if (!tg)
+		return -ENOENT;
+	for (i = 0; i < tg->nr_groups * tg->threads_per_group; i++)
+		tg->thread_list[i] += id_offset;
+
+	start = get_cpu_thread_group_start(cpu, tg);
+	if (start < 0)
+		return -ENODATA;
+	ret = update_mask_from_threadgroup(&map, tg, cpu, start);
+	if (!ret)
+		cpumask_copy(mask, map);
+	free_cpumask_var(map);
+	return ret;
 }
 
 bool *ppc_probe_shared_caches(void)

@@ -49,6 +49,8 @@ const char *ppc_probe_mask_name(enum ppc_probe_mask mask);
 
 int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int property,
 				   int *group_of_thread, int nr_threads);
+int __init ppc_probe_thread_group_map(const u32 *prop, int len, unsigned int property,
+				      int id_offset, int cpu, struct cpumask *mask);
 
 /* Static state of smp.c that the fake-state helpers inject. */
 bool *ppc_probe_shared_caches(void);

@@ -32,42 +32,10 @@
 #include <asm/smp.h>
 
 #include "degenerate.h"
+#include "expected_levels.h"
 #include "fake_state.h"
 #include "fixture_state.h"
 #include "smp_probe.h"
-
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
-#define LLC_FLAG	SD_SHARE_LLC
-#define TOP_LEVEL	"PKG"
-#else
-#define LLC_FLAG	SD_SHARE_PKG_RESOURCES
-#define TOP_LEVEL	"DIE"
-#endif
-
-struct expected_level {
-	const char *name;
-	enum ppc_probe_mask mask;
-	int flags;
-};
-
-/* The table the series describes for a machine state. */
-static int expected_levels(const struct ppc_fake_flags *s, struct expected_level *lvl)
-{
-	int asym = s->shared_processor && s->has_big_cores ? SD_ASYM_PACKING : 0;
-	int n = 0;
-
-	/* Big cores are scheduled as their small cores. */
-	lvl[n++] = (struct expected_level){ "SMT", s->has_big_cores ?
-		PPC_PROBE_MASK_SMALLCORE : PPC_PROBE_MASK_SMT,
-		SD_SHARE_CPUCAPACITY | LLC_FLAG };
-	if (s->shared_caches)
-		lvl[n++] = (struct expected_level){ "CACHE", PPC_PROBE_MASK_CACHE,
-						    LLC_FLAG | asym };
-	if (s->coregroup_enabled && !s->shared_processor)
-		lvl[n++] = (struct expected_level){ "MC", PPC_PROBE_MASK_MC, asym };
-	lvl[n++] = (struct expected_level){ TOP_LEVEL, PPC_PROBE_MASK_CPU, asym };
-	return n;
-}
 
 static void state_name(const struct ppc_fake_flags *s, char *buf, size_t len)
 {
@@ -414,7 +382,8 @@ static void __init topology_no_degenerate_levels(struct kunit *test)
 static void __init topology_degenerate_checker(struct kunit *test)
 {
 	cpumask_t one, core, chip, chip_again;
-	const struct cpumask *spans[3];
+	const struct cpumask *spans[3], *all[4];
+	bool keep[4];
 	enum degenerate_reason reason;
 	int cpu;
 
@@ -441,6 +410,28 @@ static void __init topology_degenerate_checker(struct kunit *test)
 	spans[0] = &one;
 	KUNIT_EXPECT_EQ(test, first_degenerate_level(spans, 2, &reason), 0);
 	KUNIT_EXPECT_EQ(test, reason, DEGENERATE_SINGLE_CPU);
+
+	/* CPU alone, core, chip, chip again: core and the first chip stay. */
+	all[0] = &one;
+	all[1] = &core;
+	all[2] = &chip;
+	all[3] = &chip_again;
+	KUNIT_EXPECT_EQ(test, surviving_levels(all, 4, keep), 2);
+	KUNIT_EXPECT_FALSE(test, keep[0]);
+	KUNIT_EXPECT_TRUE(test, keep[1]);
+	KUNIT_EXPECT_TRUE(test, keep[2]);
+	KUNIT_EXPECT_FALSE(test, keep[3]);
+
+	/* CPU alone twice under the chip: only the chip stays. */
+	all[1] = &one;
+	KUNIT_EXPECT_EQ(test, surviving_levels(all, 3, keep), 1);
+	KUNIT_EXPECT_FALSE(test, keep[0]);
+	KUNIT_EXPECT_FALSE(test, keep[1]);
+	KUNIT_EXPECT_TRUE(test, keep[2]);
+
+	/* A lone level goes if it is the CPU alone, and stays otherwise. */
+	KUNIT_EXPECT_EQ(test, surviving_levels(all + 1, 1, keep), 0);
+	KUNIT_EXPECT_EQ(test, surviving_levels(all + 2, 1, keep), 1);
 }
 
 /*
@@ -476,9 +467,71 @@ static void __init topology_thread_groups_from_property(struct kunit *test)
 	}
 }
 
+/* One fixture CPU's thread-group map of one kind, kernel against fixturec. */
+static void __init expect_group_map(struct kunit *test, const struct ppc_fixture *fx, int cpu,
+				    unsigned int property, enum fixture_set set, bool present)
+{
+	const char *kind = property == 1 ? "L1" : "L2";
+	cpumask_t got, want;
+	int ret;
+
+	cpumask_clear(&got);
+	ret = ppc_probe_thread_group_map(fx->thread_groups, fx->thread_groups_len, property,
+					 fx->cpus[cpu].core_first, cpu, &got);
+	if (!present) {
+		KUNIT_EXPECT_EQ_MSG(test, ret, -ENOENT,
+				    "%s CPU %d: the fixture has no %s thread groups, the kernel found some",
+				    fx->name, cpu, kind);
+		return;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s CPU %d: the kernel could not build its %s group map",
+			    fx->name, cpu, kind);
+	if (ret)
+		return;
+	fixture_set_of(fx, set, cpu, &want);
+	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(&got, &want),
+			      "%s CPU %d: %s thread-group map %*pbl, fixture says %*pbl",
+			      fx->name, cpu, kind, cpumask_pr_args(&got), cpumask_pr_args(&want));
+}
+
+/*
+ * The thread-group maps init_big_cores() builds for every CPU, computed
+ * by the kernel from each fixture's raw ibm,thread-groups and hardware
+ * thread ids numbered like the CPUs, hold exactly the threads fixturec
+ * puts in the CPU's L1 group and, where the property has an L2 block, in
+ * its L2 group.
+ */
+static void __init topology_thread_group_maps_from_property(struct kunit *test)
+{
+	int i, cpu, checked = 0;
+
+	KUNIT_ASSERT_EQ_MSG(test, get_hard_smp_processor_id(0), 0,
+			    "CPU 0 is online with hardware id %d; the fixtures number it 0",
+			    get_hard_smp_processor_id(0));
+	for (i = 0; i < PPC_NR_FIXTURES; i++) {
+		const struct ppc_fixture *fx = ppc_fixtures[i];
+		bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
+		struct ppc_fake *fake;
+
+		if (!fx->thread_groups_len)
+			continue;
+		fake = ppc_fake_begin(test);
+		ppc_fake_set_threads_per_core(fake, fx->threads_per_core);
+		for (cpu = 1; cpu < fx->nr_cpus; cpu++)
+			ppc_fake_set_hw_id(fake, cpu, cpu);
+		for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
+			expect_group_map(test, fx, cpu, 1, FIXTURE_GROUP, true);
+			expect_group_map(test, fx, cpu, 2, FIXTURE_L2, l2_groups);
+		}
+		checked++;
+	}
+	KUNIT_EXPECT_GT_MSG(test, checked, 0, "no fixture has ibm,thread-groups");
+}
+
 static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE(topology_degenerate_checker),
 	KUNIT_CASE(topology_thread_groups_from_property),
+	KUNIT_CASE(topology_thread_group_maps_from_property),
 	KUNIT_CASE(topology_levels_by_state),
 	KUNIT_CASE(topology_asym_flags_by_state),
 	KUNIT_CASE(topology_no_mc_on_shared_processor),
