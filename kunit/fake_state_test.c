@@ -37,7 +37,7 @@ struct observed_state {
 	cpumask_t threads_core_mask;
 	struct ppc_probe_topology table;
 	int asym_priority[2 * FAKE_THREADS];
-	__be32 yield_count[FAKE_THREADS];
+	u32 yield_count[FAKE_THREADS];	/* in CPU byte order */
 	u8 idle[FAKE_THREADS];
 	int hw_id[FAKE_THREADS];
 	struct cpumask *maps;		/* PPC_NR_MAPS x nr_cpu_ids */
@@ -60,7 +60,7 @@ static void __init observe(struct kunit *test, struct observed_state *s)
 	for (i = 0; i < ARRAY_SIZE(s->asym_priority); i++)
 		s->asym_priority[i] = arch_asym_cpu_priority(FAKE_CORE_FIRST + i);
 	for (i = 0; i < FAKE_THREADS; i++) {
-		s->yield_count[i] = lppaca_of(FAKE_CORE_FIRST + i).yield_count;
+		s->yield_count[i] = be32_to_cpu(lppaca_of(FAKE_CORE_FIRST + i).yield_count);
 		s->idle[i] = lppaca_of(FAKE_CORE_FIRST + i).idle;
 		s->hw_id[i] = get_hard_smp_processor_id(FAKE_CORE_FIRST + i);
 	}
@@ -187,8 +187,10 @@ static void __init inner_body(void *data)
 		now.shared_processor != run->boot->flags.shared_processor &&
 		now.has_big_cores != run->boot->flags.has_big_cores &&
 		threads_per_core != run->boot->threads_per_core &&
-		lppaca_of(FAKE_TARGET).yield_count != run->boot->yield_count[FAKE_TARGET - FAKE_CORE_FIRST] &&
-		get_hard_smp_processor_id(FAKE_TARGET) != run->boot->hw_id[FAKE_TARGET - FAKE_CORE_FIRST];
+		be32_to_cpu(lppaca_of(FAKE_TARGET).yield_count) !=
+			run->boot->yield_count[FAKE_TARGET - FAKE_CORE_FIRST] &&
+		get_hard_smp_processor_id(FAKE_TARGET) !=
+			run->boot->hw_id[FAKE_TARGET - FAKE_CORE_FIRST];
 
 	KUNIT_ASSERT_FALSE_MSG(test, run->fail_on_purpose,
 			       "deliberate failure with a fake state in place; the outer case checks it is undone");
