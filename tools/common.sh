@@ -69,6 +69,20 @@ kunitconfig_args() {
 	return 0
 }
 
+# ccache_env: the ccache settings of every kernel build of the harness.
+# Paths relative to the cache, so that trees of one cache layout share
+# compiled objects (see tools/matrix).  Depend mode hashes the compiler's
+# own .d file instead of running the preprocessor first (a cold make bench
+# build with an empty ccache took 543 s instead of 716 s), and the inode
+# cache hashes each header once per build instead of once per compile;
+# ccache hits are unchanged by either.
+ccache_env() {
+	export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
+	export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$CACHE}
+	export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
+	export CCACHE_INODECACHE=${CCACHE_INODECACHE:-1}
+}
+
 # series_patches BASE: the patch file names of patches/BASE/series, in
 # order, without comments and blank lines.
 series_patches() {
