@@ -8,6 +8,8 @@
 #ifndef _PPC_TOPOLOGY_KUNIT_EXPECTED_LEVELS_H
 #define _PPC_TOPOLOGY_KUNIT_EXPECTED_LEVELS_H
 
+#include <kunit/test.h>
+#include <linux/kernel.h>
 #include <linux/sched/topology.h>
 #include <linux/version.h>
 
@@ -45,6 +47,40 @@ static inline int expected_levels(const struct ppc_fake_flags *s, struct expecte
 		lvl[n++] = (struct expected_level){ "MC", PPC_PROBE_MASK_MC, asym };
 	lvl[n++] = (struct expected_level){ TOP_LEVEL, PPC_PROBE_MASK_CPU, asym };
 	return n;
+}
+
+/* "shared, big cores, no shared caches, coregroups": failure lines name the state. */
+static inline void state_name(const struct ppc_fake_flags *s, char *buf, size_t len)
+{
+	scnprintf(buf, len, "%s, %s, %s, %s",
+		  s->shared_processor ? "shared" : "dedicated",
+		  s->has_big_cores ? "big cores" : "no big cores",
+		  s->shared_caches ? "shared caches" : "no shared caches",
+		  s->coregroup_enabled ? "coregroups" : "no coregroups");
+}
+
+/* A built table against the expected one, level by level; @what names the state. */
+static inline void expect_levels(struct kunit *test, const char *what,
+				 const struct ppc_probe_topology *topo,
+				 const struct expected_level *want, int nr_want)
+{
+	int i;
+
+	KUNIT_EXPECT_EQ_MSG(test, topo->nr_levels, nr_want, "%s: number of levels", what);
+	for (i = 0; i < topo->nr_levels && i < nr_want; i++) {
+		const struct ppc_probe_level *got = &topo->level[i];
+
+		KUNIT_EXPECT_STREQ_MSG(test, got->name, want[i].name, "%s: level %d name", what, i);
+		KUNIT_EXPECT_EQ_MSG(test, got->mask, want[i].mask,
+				    "%s: level %d (%s) uses %s, expected %s", what, i, want[i].name,
+				    ppc_probe_mask_name(got->mask), ppc_probe_mask_name(want[i].mask));
+		KUNIT_EXPECT_EQ_MSG(test, got->flags, want[i].flags,
+				    "%s: level %d (%s) flags 0x%x, expected 0x%x", what, i,
+				    want[i].name, got->flags, want[i].flags);
+	}
+	for (; i < topo->nr_levels; i++)
+		KUNIT_FAIL(test, "%s: unexpected level %d (%s, %s)", what, i, topo->level[i].name,
+			   ppc_probe_mask_name(topo->level[i].mask));
 }
 
 #endif /* _PPC_TOPOLOGY_KUNIT_EXPECTED_LEVELS_H */

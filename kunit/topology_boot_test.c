@@ -36,35 +36,17 @@ static void topology_boot_table(struct kunit *test)
 	struct expected_level want[PPC_PROBE_MAX_LEVELS];
 	struct ppc_probe_topology topo;
 	struct ppc_fake_flags boot;
-	int i, nr;
+	char what[96];
+	int nr;
 
 	KUNIT_ASSERT_FALSE_MSG(test, cpu_has_feature(CPU_FTR_ASYM_SMT),
 			       "this CPU has CPU_FTR_ASYM_SMT; the expected table assumes it does not");
 	ppc_fake_read_flags(&boot);
 	nr = expected_levels(&boot, want);
 	ppc_probe_describe_installed(&topo);
-
-	KUNIT_EXPECT_EQ_MSG(test, topo.nr_levels, nr,
-			    "boot state %s, %s, %s, %s: number of levels",
-			    boot.shared_processor ? "shared" : "dedicated",
-			    boot.has_big_cores ? "big cores" : "no big cores",
-			    boot.shared_caches ? "shared caches" : "no shared caches",
-			    boot.coregroup_enabled ? "coregroups" : "no coregroups");
-	for (i = 0; i < topo.nr_levels && i < nr; i++) {
-		const struct ppc_probe_level *got = &topo.level[i];
-		const struct expected_level *exp = &want[i];
-
-		KUNIT_EXPECT_STREQ_MSG(test, got->name, exp->name, "boot table level %d", i);
-		KUNIT_EXPECT_EQ_MSG(test, got->mask, exp->mask,
-				    "boot table level %d (%s) uses %s, expected %s", i, exp->name,
-				    ppc_probe_mask_name(got->mask), ppc_probe_mask_name(exp->mask));
-		KUNIT_EXPECT_EQ_MSG(test, got->flags, exp->flags,
-				    "boot table level %d (%s) flags 0x%x, expected 0x%x", i,
-				    exp->name, got->flags, exp->flags);
-	}
-	for (; i < topo.nr_levels; i++)
-		KUNIT_FAIL(test, "boot table has an unexpected level %d (%s, %s)", i,
-			   topo.level[i].name, ppc_probe_mask_name(topo.level[i].mask));
+	strscpy(what, "boot state ", sizeof(what));
+	state_name(&boot, what + strlen(what), sizeof(what) - strlen(what));
+	expect_levels(test, what, &topo, want, nr);
 }
 
 /* Distinct distances between nodes with CPUs, ascending, as sched_init_numa(). */

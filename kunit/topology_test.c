@@ -37,15 +37,6 @@
 #include "fixture_state.h"
 #include "smp_probe.h"
 
-static void state_name(const struct ppc_fake_flags *s, char *buf, size_t len)
-{
-	scnprintf(buf, len, "%s, %s, %s, %s",
-		  s->shared_processor ? "shared" : "dedicated",
-		  s->has_big_cores ? "big cores" : "no big cores",
-		  s->shared_caches ? "shared caches" : "no shared caches",
-		  s->coregroup_enabled ? "coregroups" : "no coregroups");
-}
-
 /* The 16 combinations, bit 0 shared processor up to bit 3 coregroups. */
 static void state_of(unsigned int bits, struct ppc_fake_flags *s)
 {
@@ -76,29 +67,6 @@ static void __init require_no_asym_smt(struct kunit *test)
 	/* POWER7's ASYM_SMT would add SD_ASYM_PACKING to SMT; not emulated. */
 	KUNIT_ASSERT_FALSE_MSG(test, cpu_has_feature(CPU_FTR_ASYM_SMT),
 			       "this CPU has CPU_FTR_ASYM_SMT; the expected tables assume it does not");
-}
-
-static void __init expect_levels(struct kunit *test, const char *what,
-				 const struct ppc_probe_topology *topo,
-				 const struct expected_level *want, int nr_want)
-{
-	int i;
-
-	KUNIT_EXPECT_EQ_MSG(test, topo->nr_levels, nr_want, "%s: number of levels", what);
-	for (i = 0; i < topo->nr_levels && i < nr_want; i++) {
-		const struct ppc_probe_level *got = &topo->level[i];
-
-		KUNIT_EXPECT_STREQ_MSG(test, got->name, want[i].name, "%s: level %d name", what, i);
-		KUNIT_EXPECT_EQ_MSG(test, got->mask, want[i].mask,
-				    "%s: level %d (%s) uses %s, expected %s", what, i, want[i].name,
-				    ppc_probe_mask_name(got->mask), ppc_probe_mask_name(want[i].mask));
-		KUNIT_EXPECT_EQ_MSG(test, got->flags, want[i].flags,
-				    "%s: level %d (%s) flags 0x%x, expected 0x%x", what, i,
-				    want[i].name, got->flags, want[i].flags);
-	}
-	for (; i < topo->nr_levels; i++)
-		KUNIT_FAIL(test, "%s: unexpected level %d (%s, %s)", what, i, topo->level[i].name,
-			   ppc_probe_mask_name(topo->level[i].mask));
 }
 
 /* One of the 16 states and the table the kernel built for it. */
