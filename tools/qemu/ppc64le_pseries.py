@@ -8,6 +8,10 @@
 # are what "make run" uses.  One CPU is online so that no other CPU can run
 # while a test has injected a fake topology; maxcpus gives per-CPU data
 # (paca, lppaca, topology masks) to every CPU of the largest fixture.
+#
+# x-vof=on boots the kernel through QEMU's minimal Virtual Open Firmware
+# instead of SLOF, which TCG runs slowly: the client interface prom_init
+# uses is all the kernel needs from firmware here.
 
 import os
 
@@ -35,5 +39,5 @@ CONFIG_SERIAL_8250_CONSOLE=y''',
 			   qemu_arch='ppc64',
 			   kernel_path='vmlinux',
 			   kernel_command_line='console=hvc0 panic=-1',
-			   extra_qemu_params=['-M', 'pseries', '-cpu', _cpu,
+			   extra_qemu_params=['-M', 'pseries,x-vof=on', '-cpu', _cpu,
 					      '-smp', f'{_smp},maxcpus={_maxcpus}'] + _extra)

@@ -37,7 +37,34 @@ else
 	not_ok "the hung kernel took ${elapsed}s to stop"
 fi
 
-expect_ok "the next run on the same cache passes" \
-	env BASE="$base" OUT="$scratch/after" FILTER=powerpc_fake_topology "$PROJECT/tools/run-kunit"
+# after WHAT OUT: run the fake-state suite, keep its output in $out.
+after() {
+	set +e
+	out=$(env BASE="$base" OUT="$scratch/$2" FILTER=powerpc_fake_topology \
+		"$PROJECT/tools/run-kunit" 2>&1)
+	rc=$?
+	set -e
+	if [ $rc -eq 0 ]; then
+		ok "$1"
+	else
+		not_ok "$1 (exit $rc)"
+		tail -n 15 <<< "$out" | sed 's/^/    /'
+	fi
+}
+
+after "the next run on the same cache passes" after
+if grep -q "nothing changed since the last build of $base: booting it" <<< "$out"; then
+	ok "with nothing changed, a run boots the last build without configuring or making"
+else
+	not_ok "a run with nothing changed configured or built the kernel again"
+fi
+
+echo stale > "$CACHE/build/$base/.ppc-kunit-built"
+after "a build record that does not match is not trusted, and the run passes" stale
+if grep -q "kunit.py build" <<< "$out"; then
+	ok "a build record that does not match makes the run build"
+else
+	not_ok "a build record that does not match was trusted"
+fi
 
 finish
