@@ -6,6 +6,7 @@
  * run from the state boot started from, without installing the table.
  */
 
+#include <linux/err.h>
 #include <linux/of.h>
 #include <linux/slab.h>
 
@@ -125,15 +126,24 @@ static int __init probe_parse_thread_groups(const u32 *prop, int len,
 	return ret;
 }
 
-static struct thread_groups * __init probe_block(struct thread_groups_list *tglp,
-						 unsigned int property)
+/*
+ * Parse a raw ibm,thread-groups array and return its block of type
+ * @property: -ENOENT without one, or the parser's errno.  The block lives
+ * in a static list until the next call; the callers use it at once.
+ */
+static struct thread_groups * __init probe_thread_group_block(const u32 *prop, int len,
+							      unsigned int property)
 {
-	int i;
+	static struct thread_groups_list tglp __initdata;
+	int i, ret;
 
-	for (i = 0; i < tglp->nr_properties; i++)
-		if (tglp->property_tgs[i].property == property)
-			return &tglp->property_tgs[i];
-	return NULL;
+	ret = probe_parse_thread_groups(prop, len, &tglp);
+	if (ret)
+		return ERR_PTR(ret);
+	for (i = 0; i < tglp.nr_properties; i++)
+		if (tglp.property_tgs[i].property == property)
+			return &tglp.property_tgs[i];
+	return ERR_PTR(-ENOENT);
 }
 
 /*
@@ -144,16 +154,11 @@ static struct thread_groups * __init probe_block(struct thread_groups_list *tglp
 int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int property,
 				   int *group_of_thread, int nr_threads)
 {
-	static struct thread_groups_list tglp __initdata;
-	struct thread_groups *tg;
-	int g, t, ret;
+	struct thread_groups *tg = probe_thread_group_block(prop, len, property);
+	int g, t;
 
-	ret = probe_parse_thread_groups(prop, len, &tglp);
-	if (ret)
-		return ret;
-	tg = probe_block(&tglp, property);
-	if (!tg)
-		return -ENOENT;
+	if (IS_ERR(tg))
+		return PTR_ERR(tg);
 
 	for (t = 0; t < nr_threads; t++)
 		group_of_thread[t] = -1;
@@ -181,17 +186,12 @@ int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int proper
 int __init ppc_probe_thread_group_map(const u32 *prop, int len, unsigned int property,
 				      int id_offset, int cpu, struct cpumask *mask)
 {
-	static struct thread_groups_list tglp __initdata;
-	struct thread_groups *tg;
+	struct thread_groups *tg = probe_thread_group_block(prop, len, property);
 	cpumask_var_t map;
 	int i, start, ret;
 
-	ret = probe_parse_thread_groups(prop, len, &tglp);
-	if (ret)
-		return ret;
-	tg = probe_block(&tglp, property);
-	if (!tg)
-		return -ENOENT;
+	if (IS_ERR(tg))
+		return PTR_ERR(tg);
 	for (i = 0; i < tg->nr_groups * tg->threads_per_group; i++)
 		tg->thread_list[i] += id_offset;
 

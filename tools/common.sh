@@ -6,6 +6,9 @@ PROJECT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${PPC_KUNIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ppc-topology-kunit}
 PATCH_ROOT=${PPC_KUNIT_PATCHES:-$PROJECT/patches}
 CROSS=powerpc64le-linux-gnu-
+# The compiler of every kernel build: run-kunit hands it to kunit.py, the
+# other tools to make, so that one build directory serves them all.
+KERNEL_CC="ccache ${CROSS}gcc"
 # Where kunit/ is installed in a kernel tree (the seam patch sources it).
 KUNIT_DIR=arch/powerpc/kernel/topology_kunit
 BASES="6.1 6.12"
@@ -81,6 +84,14 @@ ccache_env() {
 	export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$CACHE}
 	export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 	export CCACHE_INODECACHE=${CCACHE_INODECACHE:-1}
+}
+
+# kernel_make TREE BUILD ARGS...: make in TREE with O=BUILD and KERNEL_CC.
+kernel_make() {
+	local tree=$1 build=$2
+	shift 2
+	make -s -C "$tree" O="$build" ARCH=powerpc CROSS_COMPILE="$CROSS" \
+		CC="$KERNEL_CC" -j"$(nproc)" "$@"
 }
 
 # series_patches BASE: the patch file names of patches/BASE/series, in
