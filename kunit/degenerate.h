@@ -2,7 +2,10 @@
 /*
  * The scheduler's rules for throwing a sched-domain level away, from
  * sd_degenerate() and sd_parent_degenerate() in kernel/sched/topology.c,
- * restated over the spans of one CPU's levels.
+ * restated over the spans of one CPU's levels.  Only the live
+ * cross-check uses it (topology_boot_test.c): its predictions are
+ * compared there with the domains the real scheduler built.  The fixture
+ * suites run the scheduler's own code instead.
  *
  * Every level gets SD_WAKE_AFFINE from sd_init(), so sd_degenerate()
  * only removes a level whose span is the CPU alone.  A parent whose span
@@ -15,35 +18,6 @@
 #define _PPC_TOPOLOGY_KUNIT_DEGENERATE_H
 
 #include <linux/cpumask.h>
-
-enum degenerate_reason {
-	DEGENERATE_NONE,
-	DEGENERATE_SINGLE_CPU,		/* sd_degenerate(): span weight 1 */
-	DEGENERATE_SAME_AS_CHILD,	/* sd_parent_degenerate(): equal spans */
-};
-
-/*
- * spans[0] is the lowest level.  Returns the first level the scheduler
- * would remove, or -1, and why in *reason.
- */
-static inline int first_degenerate_level(const struct cpumask * const *spans, int nr,
-					 enum degenerate_reason *reason)
-{
-	int i;
-
-	for (i = 0; i < nr; i++) {
-		if (cpumask_weight(spans[i]) == 1) {
-			*reason = DEGENERATE_SINGLE_CPU;
-			return i;
-		}
-		if (i > 0 && cpumask_equal(spans[i], spans[i - 1])) {
-			*reason = DEGENERATE_SAME_AS_CHILD;
-			return i;
-		}
-	}
-	*reason = DEGENERATE_NONE;
-	return -1;
-}
 
 /*
  * The levels cpu_attach_domain() keeps of the @nr levels built for one
@@ -72,12 +46,6 @@ static inline int surviving_levels(const struct cpumask * const *spans, int nr, 
 	for (i = 0; i < nr; i++)
 		kept += keep[i];
 	return kept;
-}
-
-static inline const char *degenerate_reason_name(enum degenerate_reason reason)
-{
-	return reason == DEGENERATE_SINGLE_CPU ? "its span is the CPU alone" :
-	       reason == DEGENERATE_SAME_AS_CHILD ? "its span equals its child's" : "none";
 }
 
 #endif /* _PPC_TOPOLOGY_KUNIT_DEGENERATE_H */

@@ -41,6 +41,7 @@ struct ppc_fake {
 
 	/* NUMA: saved on first write, per CPU and per node. */
 	int *saved_cpu_node;
+	int *saved_numa_lookup;
 	unsigned long *cpu_node_saved;
 	struct cpumask *saved_node_masks;
 	unsigned long *node_mask_saved;
@@ -53,6 +54,13 @@ struct ppc_fake {
 	/* Hardware thread ids, saved on first write, one slot per CPU. */
 	u16 *saved_hw_id;
 	unsigned long *hw_id_saved;
+
+	/* chip_id_lookup_table, when a test replaced it. */
+	int *boot_chip_ids;
+	bool chip_ids_changed;
+
+	/* smp.c's parsed ibm,thread-groups, once a bring-up cleared them. */
+	void *saved_thread_groups;
 };
 
 struct cpumask *ppc_fake_map_of(enum ppc_fake_map map, int cpu)
@@ -166,14 +174,51 @@ void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
 	cpumask_copy(ppc_fake_map_of(map, cpu), mask);
 }
 
-/* cpu_cpu_mask(), the top level's mask, is the CPU's node's mask. */
+/*
+ * The node firmware gives @cpu, where the kernel keeps it: the per-CPU
+ * node id cpu_to_node() reads, and numa_cpu_lookup_table, which
+ * add_cpu_to_masks() writes again when it maps the CPU to its node.
+ */
 void ppc_fake_set_cpu_node(struct ppc_fake *fake, int cpu, int node)
 {
 	if (WARN_ON(cpu < 0 || cpu >= nr_cpu_ids || node < 0 || node >= MAX_NUMNODES))
 		return;
-	if (!test_and_set_bit(cpu, fake->cpu_node_saved))
+	if (!test_and_set_bit(cpu, fake->cpu_node_saved)) {
 		fake->saved_cpu_node[cpu] = cpu_to_node(cpu);
+		fake->saved_numa_lookup[cpu] = numa_cpu_lookup_table[cpu];
+	}
 	set_cpu_numa_node(cpu, node);
+	numa_cpu_lookup_table[cpu] = node;
+}
+
+/* cpu_to_chip_id() answers from this table, one entry per core. */
+void ppc_fake_set_chip_ids(struct ppc_fake *fake, int *table)
+{
+	if (!fake->chip_ids_changed) {
+		fake->boot_chip_ids = chip_id_lookup_table;
+		fake->chip_ids_changed = true;
+	}
+	chip_id_lookup_table = table;
+}
+
+/*
+ * Let the kernel's bring-up code compute the masks and flags of the
+ * machine @fw describes; see ppc_probe_bring_up().  The caller has
+ * injected the rest of the firmware's facts and cleared, through the
+ * setters above, every mask the bring-up fills, so all of it comes back.
+ * Fails only if the boot thread groups cannot be saved.
+ */
+int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct ppc_fake_firmware *fw,
+			     struct cpumask *online)
+{
+	if (!fake->saved_thread_groups) {
+		fake->saved_thread_groups = ppc_probe_save_thread_groups();
+		if (!fake->saved_thread_groups)
+			return -ENOMEM;
+	}
+	fake->flags_changed = true;
+	ppc_probe_bring_up(fw, online);
+	return 0;
 }
 
 void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumask *mask)
@@ -223,6 +268,7 @@ static void fake_free(struct ppc_fake *fake)
 	kvfree(fake->saved_maps);
 	bitmap_free(fake->map_saved);
 	kvfree(fake->saved_cpu_node);
+	kvfree(fake->saved_numa_lookup);
 	bitmap_free(fake->cpu_node_saved);
 	kvfree(fake->saved_node_masks);
 	bitmap_free(fake->node_mask_saved);
@@ -247,6 +293,7 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->saved_idle = kvcalloc(nr_cpu_ids, sizeof(u8), GFP_KERNEL);
 	fake->lppaca_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	fake->saved_cpu_node = kvcalloc(nr_cpu_ids, sizeof(int), GFP_KERNEL);
+	fake->saved_numa_lookup = kvcalloc(nr_cpu_ids, sizeof(int), GFP_KERNEL);
 	fake->cpu_node_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	fake->saved_node_masks = kvcalloc(MAX_NUMNODES, cpumask_size(), GFP_KERNEL);
 	fake->node_mask_saved = bitmap_zalloc(MAX_NUMNODES, GFP_KERNEL);
@@ -254,6 +301,7 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->hw_id_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	if (!fake->saved_maps || !fake->map_saved || !fake->saved_yield_count ||
 	    !fake->saved_idle || !fake->lppaca_saved || !fake->saved_cpu_node ||
+	    !fake->saved_numa_lookup ||
 	    !fake->cpu_node_saved || !fake->saved_node_masks || !fake->node_mask_saved ||
 	    !fake->saved_hw_id || !fake->hw_id_saved) {
 		fake_free(fake);
@@ -277,6 +325,13 @@ static void __init fake_release(struct kunit_resource *res)
 	unsigned int slot;
 	int cpu;
 
+	/* First of all: smp.c reads the machine's own inputs again. */
+	ppc_probe_clear_firmware();
+	if (fake->saved_thread_groups)
+		ppc_probe_restore_thread_groups(fake->saved_thread_groups);
+	if (fake->chip_ids_changed)
+		chip_id_lookup_table = fake->boot_chip_ids;
+
 	for_each_set_bit(slot, fake->map_saved, PPC_NR_MAPS * nr_cpu_ids)
 		cpumask_copy(ppc_fake_map_of(slot / nr_cpu_ids, slot % nr_cpu_ids),
 			     (struct cpumask *)((char *)fake->saved_maps + slot * cpumask_size()));
@@ -289,8 +344,10 @@ static void __init fake_release(struct kunit_resource *res)
 	for_each_set_bit(cpu, fake->hw_id_saved, nr_cpu_ids)
 		set_hard_smp_processor_id(cpu, fake->saved_hw_id[cpu]);
 
-	for_each_set_bit(cpu, fake->cpu_node_saved, nr_cpu_ids)
+	for_each_set_bit(cpu, fake->cpu_node_saved, nr_cpu_ids) {
 		set_cpu_numa_node(cpu, fake->saved_cpu_node[cpu]);
+		numa_cpu_lookup_table[cpu] = fake->saved_numa_lookup[cpu];
+	}
 	for_each_set_bit(slot, fake->node_mask_saved, MAX_NUMNODES)
 		cpumask_copy(node_to_cpumask_map[slot],
 			     (struct cpumask *)((char *)fake->saved_node_masks + slot * cpumask_size()));

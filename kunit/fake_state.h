@@ -62,6 +62,12 @@ void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
 void ppc_fake_set_cpu_node(struct ppc_fake *fake, int cpu, int node);
 void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumask *mask);
 
+void ppc_fake_set_chip_ids(struct ppc_fake *fake, int *table);
+
+struct ppc_fake_firmware;
+int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct ppc_fake_firmware *fw,
+			     struct cpumask *online);
+
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle);
 void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id);
 

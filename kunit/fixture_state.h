@@ -1,30 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Load a machine of fixtures/ into a fake-state session: its shared-
- * processor mode, thread count, big cores, shared caches and coregroups,
- * and the per-CPU masks and NUMA nodes of every one of its CPUs.
+ * A machine of fixtures/ in a fake-state session, presented the way its
+ * firmware would present it and brought up by the kernel's own code.
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_FIXTURE_STATE_H
 #define _PPC_TOPOLOGY_KUNIT_FIXTURE_STATE_H
 
+#include <kunit/test.h>
 #include <linux/cpumask.h>
 
 #include "fake_state.h"
 #include "ppc_fixtures.h"
 
-/* Which set of CPUs sharing something a mask of the fixture names. */
-enum fixture_set {
-	FIXTURE_CORE,		/* threads of the core */
-	FIXTURE_GROUP,		/* threads of the L1 thread group */
-	FIXTURE_L2,		/* CPUs sharing the L2 */
-	FIXTURE_COREGROUP,	/* cores of the coregroup */
-	FIXTURE_NODE,		/* CPUs of the NUMA node */
-};
+/* The fixture a parameterized case runs on. */
+static inline const struct ppc_fixture *fixture_param(struct kunit *test)
+{
+	return *(const struct ppc_fixture * const *)test->param_value;
+}
 
-void fixture_set_of(const struct ppc_fixture *fx, enum fixture_set set, int cpu,
+void fixture_describe(const struct ppc_fixture * const *fx, char *desc);
+
+void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu,
 		    struct cpumask *mask);
-void fixture_flags(const struct ppc_fixture *fx, struct ppc_fake_flags *flags);
-void __init fixture_load(struct kunit *test, struct ppc_fake *fake,
-			 const struct ppc_fixture *fx);
+const char *fixture_set_name(enum ppc_fixture_set set);
+int fixture_set_weight(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu);
+
+void __init fixture_bring_up(struct kunit *test, struct ppc_fake *fake,
+			     const struct ppc_fixture *fx);
 
 #endif /* _PPC_TOPOLOGY_KUNIT_FIXTURE_STATE_H */

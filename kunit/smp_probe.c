@@ -10,7 +10,11 @@
 #include <linux/of.h>
 #include <linux/slab.h>
 
+#include "smp_firmware.h"
 #include "smp_probe.h"
+
+/* Read by smp_inputs.h; set only while a fixture is being brought up. */
+const struct ppc_fake_firmware *ppc_fake_fw;
 
 static enum ppc_probe_mask probe_mask_kind(const struct cpumask *(*fn)(int))
 {
@@ -203,6 +207,69 @@ int __init ppc_probe_thread_group_map(const u32 *prop, int len, unsigned int pro
 		cpumask_copy(mask, map);
 	free_cpumask_var(map);
 	return ret;
+}
+
+/*
+ * get_thread_groups() parses each CPU's ibm,thread-groups once and keeps
+ * it in tgl[]: a copy of the boot entries lets a fixture start from
+ * nothing parsed and boot find its own again.
+ */
+void * __init ppc_probe_save_thread_groups(void)
+{
+	void *saved = kvmalloc(sizeof(tgl), GFP_KERNEL);
+
+	if (saved)
+		memcpy(saved, tgl, sizeof(tgl));
+	return saved;
+}
+
+void __init ppc_probe_restore_thread_groups(void *saved)
+{
+	memcpy(tgl, saved, sizeof(tgl));
+	kvfree(saved);
+}
+
+/*
+ * Bring the machine @fw describes up as boot does: smp_prepare_cpus()
+ * detects big cores with init_big_cores(), then start_secondary() runs
+ * add_cpu_to_masks() and the shared-cache check for each CPU in turn,
+ * and the CPU goes online.  The boot CPU takes the same path: with no CPU
+ * online, add_cpu_to_masks() relates it to itself, which is what
+ * smp_prepare_cpus() does for it.  The flags the bring-up decides start
+ * cleared, as at boot; the caller has cleared the masks it fills and owns
+ * @online, which starts empty.  init_big_cores() fails on a machine
+ * without big cores, as at boot, where nothing reads its error either.
+ */
+void __init ppc_probe_bring_up(const struct ppc_fake_firmware *fw, struct cpumask *online)
+{
+	int cpu;
+
+	memset(tgl, 0, sizeof(tgl));
+	has_big_cores = false;
+	thread_group_shares_l2 = false;
+	thread_group_shares_l3 = false;
+	shared_caches = false;
+
+	WRITE_ONCE(ppc_fake_fw, fw);
+	init_big_cores();
+	for_each_cpu(cpu, fw->present) {
+		add_cpu_to_masks(cpu);
+		update_shared_caches(cpu);
+		cpumask_set_cpu(cpu, online);
+	}
+	WRITE_ONCE(ppc_fake_fw, NULL);
+}
+
+/* Stop answering from a fixture, whatever state a test left behind. */
+void ppc_probe_clear_firmware(void)
+{
+	WRITE_ONCE(ppc_fake_fw, NULL);
+}
+
+/* The table the kernel's builder fills, for the scheduler's domain builder. */
+struct sched_domain_topology_level *ppc_probe_topology_table(void)
+{
+	return powerpc_topology;
 }
 
 bool *ppc_probe_shared_caches(void)

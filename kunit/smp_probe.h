@@ -38,7 +38,10 @@ struct ppc_probe_topology {
 	struct ppc_probe_level level[PPC_PROBE_MAX_LEVELS];
 };
 
-/* Called with the freshly built table in place; must not sleep or assert. */
+/*
+ * Called with the freshly built table in place; may sleep, must not
+ * assert: the boot table is copied back when it returns.
+ */
 typedef void (*ppc_probe_fn)(void *ctx, const struct ppc_probe_topology *topo);
 
 void __init ppc_probe_with_topology(ppc_probe_fn fn, void *ctx);
@@ -51,6 +54,14 @@ int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int proper
 				   int *group_of_thread, int nr_threads);
 int __init ppc_probe_thread_group_map(const u32 *prop, int len, unsigned int property,
 				      int id_offset, int cpu, struct cpumask *mask);
+
+struct ppc_fake_firmware;
+
+void * __init ppc_probe_save_thread_groups(void);
+void __init ppc_probe_restore_thread_groups(void *saved);
+void __init ppc_probe_bring_up(const struct ppc_fake_firmware *fw, struct cpumask *online);
+void ppc_probe_clear_firmware(void);
+struct sched_domain_topology_level *ppc_probe_topology_table(void);
 
 /* Static state of smp.c that the fake-state helpers inject. */
 bool *ppc_probe_shared_caches(void);

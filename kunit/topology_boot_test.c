@@ -152,7 +152,50 @@ static void topology_boot_domains(struct kunit *test)
 	}
 }
 
+/* The model's degeneration rules, on levels built by hand. */
+static void topology_degenerate_model(struct kunit *test)
+{
+	cpumask_t one, core, chip, chip_again;
+	const struct cpumask *all[4];
+	bool keep[4];
+	int cpu;
+
+	cpumask_clear(&one);
+	cpumask_set_cpu(3, &one);
+	cpumask_clear(&core);
+	cpumask_clear(&chip);
+	for (cpu = 0; cpu < 16; cpu++) {
+		if (cpu < 8)
+			cpumask_set_cpu(cpu, &core);
+		cpumask_set_cpu(cpu, &chip);
+	}
+	cpumask_copy(&chip_again, &chip);
+
+	/* CPU alone, core, chip, chip again: core and the first chip stay. */
+	all[0] = &one;
+	all[1] = &core;
+	all[2] = &chip;
+	all[3] = &chip_again;
+	KUNIT_EXPECT_EQ(test, surviving_levels(all, 4, keep), 2);
+	KUNIT_EXPECT_FALSE(test, keep[0]);
+	KUNIT_EXPECT_TRUE(test, keep[1]);
+	KUNIT_EXPECT_TRUE(test, keep[2]);
+	KUNIT_EXPECT_FALSE(test, keep[3]);
+
+	/* CPU alone twice under the chip: only the chip stays. */
+	all[1] = &one;
+	KUNIT_EXPECT_EQ(test, surviving_levels(all, 3, keep), 1);
+	KUNIT_EXPECT_FALSE(test, keep[0]);
+	KUNIT_EXPECT_FALSE(test, keep[1]);
+	KUNIT_EXPECT_TRUE(test, keep[2]);
+
+	/* A lone level goes if it is the CPU alone, and stays otherwise. */
+	KUNIT_EXPECT_EQ(test, surviving_levels(all + 1, 1, keep), 0);
+	KUNIT_EXPECT_EQ(test, surviving_levels(all + 2, 1, keep), 1);
+}
+
 static struct kunit_case topology_boot_cases[] = {
+	KUNIT_CASE(topology_degenerate_model),
 	KUNIT_CASE(topology_boot_table),
 	KUNIT_CASE(topology_boot_domains),
 	{}

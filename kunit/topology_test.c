@@ -31,11 +31,13 @@
 #include <asm/sections.h>
 #include <asm/smp.h>
 
-#include "degenerate.h"
 #include "expected_levels.h"
 #include "fake_state.h"
 #include "fixture_state.h"
+#include "sched_view.h"
 #include "smp_probe.h"
+
+KUNIT_ARRAY_PARAM(fixture, ppc_fixtures, fixture_describe);
 
 /* The 16 combinations, bit 0 shared processor up to bit 3 coregroups. */
 static void state_of(unsigned int bits, struct ppc_fake_flags *s)
@@ -210,23 +212,19 @@ static void __init expect_priorities(struct kunit *test, const char *what, bool 
 	}
 }
 
+/* Shared processors with big cores pack onto lower cores, on every fixture. */
 static void __init topology_asym_priority_fixtures(struct kunit *test)
 {
-	struct priority_ctx ctx;
-	int i;
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct priority_ctx ctx = { .nr_cpus = fx->nr_cpus };
 
-	ctx.priority = kunit_kcalloc(test, nr_cpu_ids, sizeof(int), GFP_KERNEL);
+	ctx.priority = kunit_kcalloc(test, fx->nr_cpus, sizeof(int), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ctx.priority);
-	for (i = 0; i < PPC_NR_FIXTURES; i++) {
-		const struct ppc_fixture *fx = ppc_fixtures[i];
-		struct ppc_fake *fake = ppc_fake_begin(test);
-
-		fixture_load(test, fake, fx);
-		ctx.nr_cpus = fx->nr_cpus;
-		ppc_fake_with_topology(fake, save_priorities, &ctx);
-		expect_priorities(test, fx->name, fx->shared_processor && fx->has_big_cores,
-				  fx->threads_per_core, ctx.priority, fx->nr_cpus);
-	}
+	fixture_bring_up(test, fake, fx);
+	ppc_fake_with_topology(fake, save_priorities, &ctx);
+	expect_priorities(test, fx->name, fx->shared_processor && fx->has_big_cores,
+			  fx->threads_per_core, ctx.priority, fx->nr_cpus);
 }
 
 /*
@@ -263,143 +261,207 @@ static void __init topology_asym_priority_within_core(struct kunit *test)
 	}
 }
 
-struct fixture_run {
-	struct ppc_probe_topology topo;
-};
+/* At most this many failure lines per check, so a broken rule stays readable. */
+#define MAX_REPORTS	3
+
+/* One kernel-computed mask of every CPU against the fixture's set. */
+static void __init expect_map(struct kunit *test, const struct ppc_fixture *fx,
+			      const char *what, const struct cpumask *(*mask_of)(int cpu, void *arg),
+			      void *arg, enum ppc_fixture_set set)
+{
+	cpumask_t want;
+	int cpu, reported = 0;
+
+	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
+		const struct cpumask *got = mask_of(cpu, arg);
+
+		fixture_set_of(fx, set, cpu, &want);
+		if (cpumask_equal(got, &want))
+			continue;
+		reported++;
+		KUNIT_FAIL(test, "%s: CPU %d %s is %*pbl, the fixture's %s is %*pbl", fx->name, cpu,
+			   what, cpumask_pr_args(got), fixture_set_name(set), cpumask_pr_args(&want));
+	}
+}
+
+static const struct cpumask *map_of(int cpu, void *arg)
+{
+	return ppc_fake_map_of((enum ppc_fake_map)(unsigned long)arg, cpu);
+}
+
+static const struct cpumask *node_of(int cpu, void *arg)
+{
+	return cpumask_of_node(cpu_to_node(cpu));
+}
+
+static void __init expect_kernel_map(struct kunit *test, const struct ppc_fixture *fx,
+				     enum ppc_fake_map map, enum ppc_fixture_set set)
+{
+	expect_map(test, fx, ppc_fake_map_name(map), map_of, (void *)(unsigned long)map, set);
+}
 
 /*
- * Every fixture, every CPU: the levels built for the machine's state, and
- * the LLC, the highest level with the shared-cache flag.  The masks are
- * injected from the fixture and only read back, so what is asserted is
- * what the kernel decides from them: which levels, which mask functions,
- * which flags, and so which span is the LLC.
+ * The kernel's bring-up code, fed the fixture's firmware, computes the
+ * masks the machine description defines, CPU by CPU: the core's threads,
+ * the L1 thread group (the small core), the L2, the coregroup, the chip
+ * and the node, and decides the topology flags that follow from them.
+ * A core whose ibm,thread-groups has a single L1 group would not be a big
+ * core, though the kernel would call it one; no fixture has such cores.
  */
-static void __init topology_fixture_levels_injected_masks(struct kunit *test)
+static void __init topology_fixture_masks(struct kunit *test)
 {
-	struct fixture_run *run = kunit_kzalloc(test, sizeof(*run), GFP_KERNEL);
-	struct expected_level want[PPC_PROBE_MAX_LEVELS];
-	struct ppc_fake_flags s;
-	cpumask_t llc_want;
-	int i, cpu, lvl;
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct ppc_fake_flags got;
+	bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
+	bool wider_l2 = fixture_set_weight(fx, PPC_FIXTURE_SET_L2, 0) >
+			fixture_set_weight(fx, PPC_FIXTURE_SET_GROUP, 0);
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, run);
+	fixture_bring_up(test, fake, fx);
+	ppc_fake_read_flags(&got);
+	KUNIT_EXPECT_EQ_MSG(test, got.has_big_cores, fx->has_big_cores,
+			    "%s: has_big_cores is %d; the machine %s big cores", fx->name,
+			    got.has_big_cores, fx->has_big_cores ? "has" : "has no");
+	KUNIT_EXPECT_EQ_MSG(test, got.thread_group_shares_l2, l2_groups,
+			    "%s: thread_group_shares_l2 is %d; the L2 is shared by %s", fx->name,
+			    got.thread_group_shares_l2, l2_groups ? "a thread group" : "whole cores");
+	KUNIT_EXPECT_EQ_MSG(test, got.shared_caches, wider_l2,
+			    "%s: shared_caches is %d; the L2 spans %d CPUs, the small core %d",
+			    fx->name, got.shared_caches,
+			    fixture_set_weight(fx, PPC_FIXTURE_SET_L2, 0),
+			    fixture_set_weight(fx, PPC_FIXTURE_SET_GROUP, 0));
+
+	expect_kernel_map(test, fx, PPC_MAP_SIBLING, PPC_FIXTURE_SET_CORE);
+	if (fx->has_big_cores)
+		expect_kernel_map(test, fx, PPC_MAP_SMALLCORE, PPC_FIXTURE_SET_GROUP);
+	if (fx->thread_groups_len)
+		expect_kernel_map(test, fx, PPC_MAP_TG_L1, PPC_FIXTURE_SET_GROUP);
+	if (l2_groups)
+		expect_kernel_map(test, fx, PPC_MAP_TG_L2, PPC_FIXTURE_SET_L2);
+	expect_kernel_map(test, fx, PPC_MAP_L2, PPC_FIXTURE_SET_L2);
+	/* Coregroups are identified only on dedicated processors. */
+	if (fx->has_coregroups && !fx->shared_processor)
+		expect_kernel_map(test, fx, PPC_MAP_COREGROUP, PPC_FIXTURE_SET_COREGROUP);
+	expect_kernel_map(test, fx, PPC_MAP_CORE, PPC_FIXTURE_SET_CHIP);
+	expect_map(test, fx, "node mask", node_of, NULL, PPC_FIXTURE_SET_NODE);
+}
+
+static const char *role_name(u8 role)
+{
+	static const char * const names[] = {
+		[PPC_FIXTURE_SMT] = "SMT",
+		[PPC_FIXTURE_CACHE] = "CACHE",
+		[PPC_FIXTURE_MC] = "MC",
+		[PPC_FIXTURE_TOP] = TOP_LEVEL,
+	};
+
+	return role < ARRAY_SIZE(names) ? names[role] : "?";
+}
+
+#define TOPOLOGY_FLAGS	(SD_SHARE_CPUCAPACITY | LLC_FLAG | SD_ASYM_PACKING)
+
+static int sd_flags_of(u8 flags)
+{
+	return (flags & PPC_FIXTURE_SHARES_CAPACITY ? SD_SHARE_CPUCAPACITY : 0) |
+	       (flags & PPC_FIXTURE_SHARES_LLC ? LLC_FLAG : 0) |
+	       (flags & PPC_FIXTURE_PACKS ? SD_ASYM_PACKING : 0);
+}
+
+/* One CPU's domains against the levels the fixture says it ends with. */
+static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixture *fx,
+				      const struct sched_view_cpu *c, int cpu)
+{
+	cpumask_t want;
+	int i, n = 0;
+
+	for (i = 0; i < fx->nr_levels; i++) {
+		const struct ppc_fixture_level *lvl = &fx->levels[i];
+		const struct sched_view_level *got = &c->level[n];
+
+		if (!(fx->cpus[cpu].levels & BIT(i)))
+			continue;
+		if (n == c->nr_kept) {
+			KUNIT_FAIL(test, "%s: CPU %d has %d sched domains; the machine has a %s level (its %s)",
+				   fx->name, cpu, n, role_name(lvl->role), fixture_set_name(lvl->set));
+			return false;
+		}
+		fixture_set_of(fx, lvl->set, cpu, &want);
+		if (strcmp(got->name, role_name(lvl->role)) || !cpumask_equal(got->span, &want) ||
+		    (got->flags & TOPOLOGY_FLAGS) != sd_flags_of(lvl->flags)) {
+			KUNIT_FAIL(test, "%s: CPU %d domain %d is %s %*pbl flags 0x%x; the machine's is %s %*pbl (its %s) flags 0x%x",
+				   fx->name, cpu, n, got->name, cpumask_pr_args(got->span),
+				   got->flags & TOPOLOGY_FLAGS, role_name(lvl->role),
+				   cpumask_pr_args(&want), fixture_set_name(lvl->set),
+				   sd_flags_of(lvl->flags));
+			return false;
+		}
+		n++;
+	}
+	if (n != c->nr_kept) {
+		KUNIT_FAIL(test, "%s: CPU %d keeps %d sched domains, the machine has %d levels; the next is %s %*pbl",
+			   fx->name, cpu, c->nr_kept, n, c->level[n].name,
+			   cpumask_pr_args(c->level[n].span));
+		return false;
+	}
+
+	/* The LLC is the L2, whichever level carries it. */
+	fixture_set_of(fx, PPC_FIXTURE_SET_L2, cpu, &want);
+	if (!cpumask_equal(c->llc, &want) || c->llc_size != cpumask_weight(&want)) {
+		KUNIT_FAIL(test, "%s: CPU %d LLC is %*pbl (sd_llc_size %d); the L2 is %*pbl",
+			   fx->name, cpu, cpumask_pr_args(c->llc), c->llc_size,
+			   cpumask_pr_args(&want));
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The scheduler's own domain builder, over the masks the kernel computed
+ * for the fixture and the table it built for it, keeps for every CPU the
+ * levels a machine of that shape has: their names, spans and topology
+ * flags, and the L2 as the LLC.
+ */
+static void __init topology_fixture_domains(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct sched_view *view;
+	int cpu, reported = 0;
+
 	require_no_asym_smt(test);
-	for (i = 0; i < PPC_NR_FIXTURES; i++) {
-		const struct ppc_fixture *fx = ppc_fixtures[i];
-		struct ppc_fake *fake = ppc_fake_begin(test);
-		int nr_want, reported = 0;
-
-		fixture_load(test, fake, fx);
-		fixture_flags(fx, &s);
-		ppc_fake_with_topology(fake, save_topology, &run->topo);
-		nr_want = expected_levels(&s, want);
-		expect_levels(test, fx->name, &run->topo, want, nr_want);
-
-		for (cpu = 0; cpu < fx->nr_cpus && reported < 4; cpu++) {
-			const struct cpumask *llc = NULL;
-
-			for (lvl = 0; lvl < run->topo.nr_levels; lvl++)
-				if (run->topo.level[lvl].flags & LLC_FLAG)
-					llc = run->topo.level[lvl].mask_fn(cpu);
-			if (s.shared_caches)
-				fixture_set_of(fx, FIXTURE_L2, cpu, &llc_want);
-			else
-				fixture_set_of(fx, fx->has_big_cores ? FIXTURE_GROUP : FIXTURE_CORE,
-					       cpu, &llc_want);
-			if (llc && cpumask_equal(llc, &llc_want))
-				continue;
-			reported++;
-			KUNIT_FAIL(test, "%s: CPU %d LLC is %*pbl, expected %*pbl", fx->name, cpu,
-				   cpumask_pr_args(llc ?: cpu_none_mask),
-				   cpumask_pr_args(&llc_want));
-		}
-	}
+	fixture_bring_up(test, fake, fx);
+	view = sched_view_build(test, fake, fx->nr_cpus);
+	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
+		reported += !expect_cpu_domains(test, fx, &view->cpu[cpu], cpu);
 }
 
-/* For every fixture and CPU, no built level is one the scheduler removes. */
-static void __init topology_no_degenerate_levels(struct kunit *test)
+/*
+ * The topology built from the machine state has no level the scheduler
+ * throws away: every domain build_sched_domains() builds survives
+ * cpu_attach_domain()'s sd_degenerate() and sd_parent_degenerate().
+ */
+static void __init topology_fixture_keeps_every_level(struct kunit *test)
 {
-	struct fixture_run *run = kunit_kzalloc(test, sizeof(*run), GFP_KERNEL);
-	const struct cpumask *spans[PPC_PROBE_MAX_LEVELS];
-	enum degenerate_reason reason;
-	int i, cpu, lvl, bad;
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct sched_view *view;
+	int cpu, reported = 0;
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, run);
-	for (i = 0; i < PPC_NR_FIXTURES; i++) {
-		const struct ppc_fixture *fx = ppc_fixtures[i];
-		struct ppc_fake *fake = ppc_fake_begin(test);
-		int reported = 0;
+	fixture_bring_up(test, fake, fx);
+	view = sched_view_build(test, fake, fx->nr_cpus);
+	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
 
-		fixture_load(test, fake, fx);
-		ppc_fake_with_topology(fake, save_topology, &run->topo);
-		for (cpu = 0; cpu < fx->nr_cpus && reported < 4; cpu++) {
-			for (lvl = 0; lvl < run->topo.nr_levels; lvl++)
-				spans[lvl] = run->topo.level[lvl].mask_fn(cpu);
-			bad = first_degenerate_level(spans, run->topo.nr_levels, &reason);
-			if (bad < 0)
-				continue;
-			reported++;
-			KUNIT_FAIL(test, "%s: CPU %d level %d (%s, span %*pbl) would be degenerated: %s",
-				   fx->name, cpu, bad, run->topo.level[bad].name,
-				   cpumask_pr_args(spans[bad]), degenerate_reason_name(reason));
-		}
+		if (c->nr_built == c->nr_kept)
+			continue;
+		reported++;
+		KUNIT_FAIL(test, "%s: CPU %d: %d sched domains built, the scheduler keeps %d (%s%s%s%s%s%s)",
+			   fx->name, cpu, c->nr_built, c->nr_kept,
+			   c->nr_kept > 0 ? c->level[0].name : "none",
+			   c->nr_kept > 1 ? ", " : "", c->nr_kept > 1 ? c->level[1].name : "",
+			   c->nr_kept > 2 ? ", " : "", c->nr_kept > 2 ? c->level[2].name : "",
+			   c->nr_kept > 3 ? ", ..." : "");
 	}
-}
-
-/* The checker above, on levels built by hand. */
-static void __init topology_degenerate_checker(struct kunit *test)
-{
-	cpumask_t one, core, chip, chip_again;
-	const struct cpumask *spans[3], *all[4];
-	bool keep[4];
-	enum degenerate_reason reason;
-	int cpu;
-
-	cpumask_clear(&one);
-	cpumask_set_cpu(3, &one);
-	cpumask_clear(&core);
-	cpumask_clear(&chip);
-	for (cpu = 0; cpu < 16; cpu++) {
-		if (cpu < 8)
-			cpumask_set_cpu(cpu, &core);
-		cpumask_set_cpu(cpu, &chip);
-	}
-	cpumask_copy(&chip_again, &chip);
-
-	spans[0] = &core;
-	spans[1] = &chip;
-	KUNIT_EXPECT_EQ(test, first_degenerate_level(spans, 2, &reason), -1);
-	KUNIT_EXPECT_EQ(test, reason, DEGENERATE_NONE);
-
-	spans[2] = &chip_again;
-	KUNIT_EXPECT_EQ(test, first_degenerate_level(spans, 3, &reason), 2);
-	KUNIT_EXPECT_EQ(test, reason, DEGENERATE_SAME_AS_CHILD);
-
-	spans[0] = &one;
-	KUNIT_EXPECT_EQ(test, first_degenerate_level(spans, 2, &reason), 0);
-	KUNIT_EXPECT_EQ(test, reason, DEGENERATE_SINGLE_CPU);
-
-	/* CPU alone, core, chip, chip again: core and the first chip stay. */
-	all[0] = &one;
-	all[1] = &core;
-	all[2] = &chip;
-	all[3] = &chip_again;
-	KUNIT_EXPECT_EQ(test, surviving_levels(all, 4, keep), 2);
-	KUNIT_EXPECT_FALSE(test, keep[0]);
-	KUNIT_EXPECT_TRUE(test, keep[1]);
-	KUNIT_EXPECT_TRUE(test, keep[2]);
-	KUNIT_EXPECT_FALSE(test, keep[3]);
-
-	/* CPU alone twice under the chip: only the chip stays. */
-	all[1] = &one;
-	KUNIT_EXPECT_EQ(test, surviving_levels(all, 3, keep), 1);
-	KUNIT_EXPECT_FALSE(test, keep[0]);
-	KUNIT_EXPECT_FALSE(test, keep[1]);
-	KUNIT_EXPECT_TRUE(test, keep[2]);
-
-	/* A lone level goes if it is the CPU alone, and stays otherwise. */
-	KUNIT_EXPECT_EQ(test, surviving_levels(all + 1, 1, keep), 0);
-	KUNIT_EXPECT_EQ(test, surviving_levels(all + 2, 1, keep), 1);
 }
 
 /*
@@ -437,7 +499,7 @@ static void __init topology_thread_groups_from_property(struct kunit *test)
 
 /* One fixture CPU's thread-group map of one kind, kernel against fixturec. */
 static void __init expect_group_map(struct kunit *test, const struct ppc_fixture *fx, int cpu,
-				    unsigned int property, enum fixture_set set, bool present)
+				    unsigned int property, enum ppc_fixture_set set, bool present)
 {
 	const char *kind = property == 1 ? "L1" : "L2";
 	cpumask_t got, want;
@@ -488,8 +550,8 @@ static void __init topology_thread_group_maps_from_property(struct kunit *test)
 		for (cpu = 1; cpu < fx->nr_cpus; cpu++)
 			ppc_fake_set_hw_id(fake, cpu, cpu);
 		for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
-			expect_group_map(test, fx, cpu, 1, FIXTURE_GROUP, true);
-			expect_group_map(test, fx, cpu, 2, FIXTURE_L2, l2_groups);
+			expect_group_map(test, fx, cpu, 1, PPC_FIXTURE_SET_GROUP, true);
+			expect_group_map(test, fx, cpu, 2, PPC_FIXTURE_SET_L2, l2_groups);
 		}
 		checked++;
 	}
@@ -497,17 +559,17 @@ static void __init topology_thread_group_maps_from_property(struct kunit *test)
 }
 
 static struct kunit_case topology_cases[] __initdata = {
-	KUNIT_CASE(topology_degenerate_checker),
 	KUNIT_CASE(topology_thread_groups_from_property),
 	KUNIT_CASE(topology_thread_group_maps_from_property),
 	KUNIT_CASE(topology_levels_by_state),
 	KUNIT_CASE(topology_asym_flags_by_state),
 	KUNIT_CASE(topology_no_mc_on_shared_processor),
 	KUNIT_CASE(topology_ro_after_init),
-	KUNIT_CASE(topology_asym_priority_fixtures),
+	KUNIT_CASE_PARAM(topology_asym_priority_fixtures, fixture_gen_params),
 	KUNIT_CASE(topology_asym_priority_within_core),
-	KUNIT_CASE(topology_fixture_levels_injected_masks),
-	KUNIT_CASE(topology_no_degenerate_levels),
+	KUNIT_CASE_PARAM(topology_fixture_masks, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_keeps_every_level, fixture_gen_params),
 	{}
 };
 

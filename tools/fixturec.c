@@ -103,7 +103,26 @@ enum cg_kind { CG_UNSET, CG_NONE, CG_PER_GROUP, CG_IDS };
 
 /* What the kernel's masks will be compared with, for one CPU. */
 struct cpu_facts {
-	unsigned int core_first, group_first, l2_first, coregroup, node;
+	unsigned int core_first, group_first, l2_first, coregroup, chip, node;
+	unsigned int levels;	/* bit i: machine level i stays for this CPU */
+};
+
+/*
+ * The sched-domain levels a machine can have, lowest first: the threads
+ * sharing an L1 (SMT), those sharing an L2 (CACHE), the coregroup (MC)
+ * and the NUMA node (the top level, DIE or PKG).
+ */
+enum level_role { ROLE_SMT, ROLE_CACHE, ROLE_MC, ROLE_TOP };
+enum level_set { SET_CORE, SET_GROUP, SET_L2, SET_COREGROUP, SET_CHIP, SET_NODE };
+#define SHARES_CAPACITY	0x1	/* its CPUs are threads of one small core */
+#define SHARES_LLC	0x2	/* its CPUs share the last-level cache, the L2 */
+#define PACKS		0x4	/* asym packing prefers lower cores */
+#define MAX_LEVELS	4
+
+struct level {
+	enum level_role role;
+	enum level_set set;
+	unsigned int flags;
 };
 
 struct fixture {
@@ -147,6 +166,8 @@ struct fixture {
 	unsigned int nr_cores, nr_coregroups;
 	bool has_big_cores;
 	struct cpu_facts *cpu;
+	struct level levels[MAX_LEVELS];
+	unsigned int nr_levels;
 };
 
 static void __printf(3, 4) error(struct fixture *f, int line, const char *fmt, ...)
@@ -968,6 +989,84 @@ static void derive(struct fixture *f)
 			c->group_first += tg_group_first(b, tg_group_of(b, t));
 		c->l2_first = l2_first_of(f, core, t);
 		c->coregroup = coregroup_of(f, core);
+		/* lscpu counts sockets by chip: cores are numbered chip by chip */
+		c->chip = core / f->cores_per_socket.v;
+	}
+}
+
+static unsigned int set_id(const struct fixture *f, enum level_set set, unsigned int cpu)
+{
+	const struct cpu_facts *c = &f->cpu[cpu];
+
+	switch (set) {
+	case SET_CORE:
+		return c->core_first;
+	case SET_GROUP:
+		return c->group_first;
+	case SET_L2:
+		return c->l2_first;
+	case SET_COREGROUP:
+		return c->coregroup;
+	case SET_CHIP:
+		return c->chip;
+	default:
+		return c->node;
+	}
+}
+
+/* How many CPUs share @set with @cpu; a coregroup never leaves its node. */
+static unsigned int set_weight(const struct fixture *f, enum level_set set, unsigned int cpu)
+{
+	unsigned int other, n = 0;
+
+	for (other = 0; other < f->nr_cpus.v; other++)
+		n += set_id(f, set, other) == set_id(f, set, cpu) &&
+		     (set != SET_COREGROUP || f->cpu[other].node == f->cpu[cpu].node);
+	return n;
+}
+
+/*
+ * The levels a machine of this shape ends with, from its description and
+ * the postings, never from kernel code.  It has a level for each thing
+ * its CPUs share: an L1 (the small core the scheduler sees as the SMT
+ * level), an L2, a coregroup on dedicated processors (the shared-processor
+ * series gives shared processors no MC level: the hypervisor does not say
+ * where their cores are), and a NUMA node.  A level spanning no more CPUs
+ * than the one below it balances nothing, and the scheduler drops it, as
+ * it drops a level of one CPU; the lower of two equal levels is the one
+ * kept.  The LLC is the L2: every level within it shares the LLC.
+ * Shared processors with big cores pack onto lower cores at every level
+ * above the small core (the series' asym packing).
+ */
+static void derive_levels(struct fixture *f)
+{
+	bool packs = f->shared && f->has_big_cores;
+	unsigned int cpu, i, last, w;
+
+	f->nr_levels = 0;
+	f->levels[f->nr_levels++] = (struct level){ ROLE_SMT, SET_GROUP, SHARES_CAPACITY };
+	f->levels[f->nr_levels++] = (struct level){ ROLE_CACHE, SET_L2, packs ? PACKS : 0 };
+	if (!f->shared && f->cg != CG_NONE)
+		f->levels[f->nr_levels++] = (struct level){ ROLE_MC, SET_COREGROUP,
+							    packs ? PACKS : 0 };
+	f->levels[f->nr_levels++] = (struct level){ ROLE_TOP, SET_NODE, packs ? PACKS : 0 };
+
+	for (cpu = 0; cpu < f->nr_cpus.v; cpu++) {
+		unsigned int l2 = set_weight(f, SET_L2, cpu);
+
+		f->cpu[cpu].levels = 0;
+		last = 1;
+		for (i = 0; i < f->nr_levels; i++) {
+			w = set_weight(f, f->levels[i].set, cpu);
+			if (w <= last)
+				continue;
+			f->cpu[cpu].levels |= 1u << i;
+			last = w;
+		}
+		/* Homogeneous machines: the LLC flag is a property of the level. */
+		for (i = 0; i < f->nr_levels; i++)
+			if (set_weight(f, f->levels[i].set, cpu) <= l2)
+				f->levels[i].flags |= SHARES_LLC;
 	}
 }
 
@@ -1045,6 +1144,7 @@ static bool check_fixture(struct fixture *f)
 		return false;
 	check_l1d(f);
 	derive(f);
+	derive_levels(f);
 	check_nesting(f);
 	return !f->errors;
 }
@@ -1092,7 +1192,37 @@ static const char header_types[] =
 "\tu16 group_first;\t/* first CPU of its L1 thread group (small core) */\n"
 "\tu16 l2_first;\t\t/* first CPU of the CPUs sharing its L2 */\n"
 "\tu16 coregroup;\t\t/* coregroup id or PPC_FIXTURE_NONE */\n"
+"\tu16 chip;\t\t/* chip (lscpu socket) */\n"
 "\tu16 node;\t\t/* NUMA node */\n"
+"\tu8 levels;\t\t/* bit i: the machine's level i stays for this CPU */\n"
+"};\n"
+"\n"
+"/* A set of CPUs that share something, as a level spans it. */\n"
+"enum ppc_fixture_set {\n"
+"\tPPC_FIXTURE_SET_CORE,\t\t/* threads of the core */\n"
+"\tPPC_FIXTURE_SET_GROUP,\t\t/* threads of the L1 thread group */\n"
+"\tPPC_FIXTURE_SET_L2,\t\t/* CPUs sharing the L2 */\n"
+"\tPPC_FIXTURE_SET_COREGROUP,\t/* cores of the coregroup, within the node */\n"
+"\tPPC_FIXTURE_SET_CHIP,\t\t/* cores of the chip */\n"
+"\tPPC_FIXTURE_SET_NODE,\t\t/* CPUs of the NUMA node */\n"
+"};\n"
+"\n"
+"/* The sched-domain levels a machine can have, lowest first. */\n"
+"enum ppc_fixture_role {\n"
+"\tPPC_FIXTURE_SMT,\t/* threads sharing an L1: the small core */\n"
+"\tPPC_FIXTURE_CACHE,\t/* CPUs sharing an L2 */\n"
+"\tPPC_FIXTURE_MC,\t\t/* the coregroup */\n"
+"\tPPC_FIXTURE_TOP,\t/* the NUMA node: DIE, or PKG from 6.8 */\n"
+"};\n"
+"\n"
+"#define PPC_FIXTURE_SHARES_CAPACITY\t0x1\t/* threads of one small core */\n"
+"#define PPC_FIXTURE_SHARES_LLC\t\t0x2\t/* within the LLC, the L2 */\n"
+"#define PPC_FIXTURE_PACKS\t\t0x4\t/* asym packing onto lower cores */\n"
+"\n"
+"struct ppc_fixture_level {\n"
+"\tu8 role;\t\t/* enum ppc_fixture_role */\n"
+"\tu8 set;\t\t\t/* enum ppc_fixture_set: what it spans */\n"
+"\tu8 flags;\t\t/* PPC_FIXTURE_SHARES_* and PPC_FIXTURE_PACKS */\n"
 "};\n"
 "\n"
 "struct ppc_fixture {\n"
@@ -1116,6 +1246,9 @@ static const char header_types[] =
 "\tu16 nr_coregroups;\t\t/* 0 without coregroups */\n"
 "\tconst u16 *nodes;\t\t/* NUMA node ids listed, empty ones too */\n"
 "\tu16 nr_nodes;\n"
+"\t/* its levels, lowest first; which stay for a CPU is in its levels */\n"
+"\tconst struct ppc_fixture_level *levels;\n"
+"\tu8 nr_levels;\n"
 "\tconst struct ppc_fixture_cpu *cpus;\t/* nr_cpus entries */\n"
 "};\n";
 
@@ -1155,6 +1288,38 @@ static void put_value(FILE *out, unsigned int v)
 		fprintf(out, "%u", v);
 }
 
+static const char * const role_names[] = {
+	[ROLE_SMT] = "PPC_FIXTURE_SMT",
+	[ROLE_CACHE] = "PPC_FIXTURE_CACHE",
+	[ROLE_MC] = "PPC_FIXTURE_MC",
+	[ROLE_TOP] = "PPC_FIXTURE_TOP",
+};
+
+static const char * const set_names[] = {
+	[SET_CORE] = "PPC_FIXTURE_SET_CORE",
+	[SET_GROUP] = "PPC_FIXTURE_SET_GROUP",
+	[SET_L2] = "PPC_FIXTURE_SET_L2",
+	[SET_COREGROUP] = "PPC_FIXTURE_SET_COREGROUP",
+	[SET_CHIP] = "PPC_FIXTURE_SET_CHIP",
+	[SET_NODE] = "PPC_FIXTURE_SET_NODE",
+};
+
+static const char *level_flags(unsigned int flags)
+{
+	static const char * const names[] = {
+		"0",
+		"PPC_FIXTURE_SHARES_CAPACITY",
+		"PPC_FIXTURE_SHARES_LLC",
+		"PPC_FIXTURE_SHARES_CAPACITY | PPC_FIXTURE_SHARES_LLC",
+		"PPC_FIXTURE_PACKS",
+		"PPC_FIXTURE_SHARES_CAPACITY | PPC_FIXTURE_PACKS",
+		"PPC_FIXTURE_SHARES_LLC | PPC_FIXTURE_PACKS",
+		"PPC_FIXTURE_SHARES_CAPACITY | PPC_FIXTURE_SHARES_LLC | PPC_FIXTURE_PACKS",
+	};
+
+	return names[flags & 7];
+}
+
 static void put_arrays(FILE *out, const struct fixture *f, const char *id)
 {
 	unsigned int i, j, sorted[MAX_NODE_LINES], tmp;
@@ -1189,15 +1354,21 @@ static void put_arrays(FILE *out, const struct fixture *f, const char *id)
 	fputs("\n};\n\n", out);
 
 	fprintf(out, "static const struct ppc_fixture_cpu ppc_fixture_%s_cpus[%u] = {\n"
-		"\t/* core_first, group_first, l2_first, coregroup, node */\n", id,
-		f->nr_cpus.v);
+		"\t/* core_first, group_first, l2_first, coregroup, chip, node, levels */\n",
+		id, f->nr_cpus.v);
 	for (i = 0; i < f->nr_cpus.v; i++) {
 		c = &f->cpu[i];
 		fprintf(out, "\t[%u] = { %u, %u, %u, ", i, c->core_first, c->group_first,
 			c->l2_first);
 		put_value(out, c->coregroup);
-		fprintf(out, ", %u },\n", c->node);
+		fprintf(out, ", %u, %u, 0x%x },\n", c->chip, c->node, c->levels);
 	}
+	fputs("};\n\n", out);
+
+	fprintf(out, "static const struct ppc_fixture_level ppc_fixture_%s_levels[] = {\n", id);
+	for (i = 0; i < f->nr_levels; i++)
+		fprintf(out, "\t{ %s, %s, %s },\n", role_names[f->levels[i].role],
+			set_names[f->levels[i].set], level_flags(f->levels[i].flags));
 	fputs("};\n\n", out);
 }
 
@@ -1239,6 +1410,8 @@ static void put_fixture(FILE *out, const struct fixture *f)
 	fprintf(out, "\t.nr_coregroups = %u,\n", f->nr_coregroups);
 	fprintf(out, "\t.nodes = ppc_fixture_%s_nodes,\n", id);
 	fprintf(out, "\t.nr_nodes = %u,\n", f->nr_nodes);
+	fprintf(out, "\t.levels = ppc_fixture_%s_levels,\n", id);
+	fprintf(out, "\t.nr_levels = %u,\n", f->nr_levels);
 	fprintf(out, "\t.cpus = ppc_fixture_%s_cpus,\n};\n\n", id);
 }
 

@@ -14,7 +14,7 @@ here=$(dirname "$(readlink -f "$0")")
 case_exists() {
 	local f
 	for f in "$PROJECT"/kunit/*.c; do
-		grep -q "\.name = \"$1\"" "$f" && grep -q "KUNIT_CASE($2)" "$f" && return 0
+		grep -q "\.name = \"$1\"" "$f" && grep -qE "KUNIT_CASE(_PARAM)?\($2[,)]" "$f" && return 0
 	done
 	return 1
 }

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Record the sched domains the scheduler builds for a fake machine; see
+ * sched_view.h.  The callbacks run inside the scheduler's builder, under
+ * RCU and with interrupts off: they only copy.
+ */
+
+#include <kunit/test.h>
+#include <linux/cpumask.h>
+#include <linux/sched/domains_kunit.h>
+#include <linux/slab.h>
+
+#include "sched_view.h"
+#include "smp_probe.h"
+
+static void view_built(void *ctx, int cpu, const struct sched_domain *sd)
+{
+	struct sched_view *view = ctx;
+	int n = 0;
+
+	if (cpu >= view->nr_cpus)
+		return;
+	for (; sd; sd = sd->parent)
+		n++;
+	view->cpu[cpu].nr_built = n;
+}
+
+static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
+		      const struct sched_domain *llc, int llc_size)
+{
+	struct sched_view *view = ctx;
+	struct sched_view_cpu *c;
+	int n = 0;
+
+	if (cpu >= view->nr_cpus)
+		return;
+	c = &view->cpu[cpu];
+	for (; sd; sd = sd->parent, n++) {
+		if (n == SCHED_VIEW_MAX_LEVELS) {
+			view->too_deep = true;
+			break;
+		}
+#ifdef CONFIG_SCHED_DEBUG
+		c->level[n].name = sd->name;
+#else
+		c->level[n].name = "?";
+#endif
+		c->level[n].flags = sd->flags;
+		cpumask_copy(c->level[n].span, sched_domain_span((struct sched_domain *)sd));
+	}
+	c->nr_kept = n;
+	if (llc)
+		cpumask_copy(c->llc, sched_domain_span((struct sched_domain *)llc));
+	c->llc_size = llc_size;
+}
+
+/* Runs with the table the kernel built for the fake machine in place. */
+static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
+{
+	struct sched_view *view = ctx;
+	struct sched_domains_kunit_view ops = {
+		.built = view_built,
+		.kept = view_kept,
+		.ctx = view,
+	};
+	cpumask_var_t cpus;
+	int cpu;
+
+	if (!zalloc_cpumask_var(&cpus, GFP_KERNEL)) {
+		view->ret = -ENOMEM;
+		return;
+	}
+	for (cpu = 0; cpu < view->nr_cpus; cpu++)
+		cpumask_set_cpu(cpu, cpus);
+	view->ret = sched_domains_kunit_build(cpus, ppc_probe_topology_table(), &ops);
+	free_cpumask_var(cpus);
+}
+
+/* Build and record the domains of CPUs 0 to @nr_cpus - 1. */
+struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake *fake,
+					    int nr_cpus)
+{
+	struct sched_view *view = kunit_kzalloc(test, sizeof(*view), GFP_KERNEL);
+	char *masks;
+	int cpu, i, per_cpu = SCHED_VIEW_MAX_LEVELS + 1;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view);
+	view->nr_cpus = nr_cpus;
+	view->cpu = kunit_kcalloc(test, nr_cpus, sizeof(*view->cpu), GFP_KERNEL);
+	masks = kunit_kzalloc(test, (size_t)nr_cpus * per_cpu * cpumask_size(), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view->cpu);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, masks);
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		struct sched_view_cpu *c = &view->cpu[cpu];
+		char *mine = masks + (size_t)cpu * per_cpu * cpumask_size();
+
+		for (i = 0; i < SCHED_VIEW_MAX_LEVELS; i++)
+			c->level[i].span = (struct cpumask *)(mine + i * cpumask_size());
+		c->llc = (struct cpumask *)(mine + SCHED_VIEW_MAX_LEVELS * cpumask_size());
+	}
+	view->ret = -EINVAL;
+	ppc_fake_with_topology(fake, view_with_table, view);
+	KUNIT_ASSERT_EQ_MSG(test, view->ret, 0,
+			    "the scheduler could not build domains for CPUs 0-%d", nr_cpus - 1);
+	KUNIT_ASSERT_FALSE_MSG(test, view->too_deep, "more than %d sched-domain levels",
+			       SCHED_VIEW_MAX_LEVELS);
+	return view;
+}
