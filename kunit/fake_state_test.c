@@ -18,11 +18,22 @@
 #include <asm/cputhreads.h>
 #include <asm/kvm_guest.h>
 #include <asm/lppaca.h>
+#include <asm/mmzone.h>
 #include <asm/paca.h>
 #include <asm/paravirt.h>
 #include <asm/smp.h>
 
 #include "fake_state.h"
+#include "fixture_state.h"
+#include "smp_firmware.h"
+
+/*
+ * The machine a session brings up on top of the injected state: two
+ * nodes, big cores, L2 nodes, chip ids, so that every kind of firmware
+ * input and every mask the bring-up writes is exercised.
+ */
+#define FAKE_MACHINE	"p9-bigcore-64"
+#define FAKE_MACHINE_NODE1_CPU	32	/* QEMU boots every CPU in node 0 */
 
 /* An offline SMT8 core that the injected masks and lppacas describe. */
 #define FAKE_CORE_FIRST	8
@@ -41,11 +52,23 @@ struct observed_state {
 	u8 idle[FAKE_THREADS];
 	int hw_id[FAKE_THREADS];
 	struct cpumask *maps;		/* PPC_NR_MAPS x nr_cpu_ids */
+	/* what a fixture's bring-up writes besides the maps */
+	int *node;			/* cpu_to_node(), nr_cpu_ids */
+	int *numa_lookup;		/* numa_cpu_lookup_table, nr_cpu_ids */
+	struct cpumask *node_masks;	/* node_to_cpumask_map, MAX_NUMNODES */
+	int *chip_ids;			/* chip_id_lookup_table */
+	const struct ppc_fake_firmware *fw;
+	void *thread_groups;		/* smp.c's tgl[] */
 };
 
 static struct cpumask *observed_map(struct observed_state *s, int map, int cpu)
 {
 	return (struct cpumask *)((char *)s->maps + (map * nr_cpu_ids + cpu) * cpumask_size());
+}
+
+static struct cpumask *observed_node_mask(struct observed_state *s, int node)
+{
+	return (struct cpumask *)((char *)s->node_masks + node * cpumask_size());
 }
 
 static void __init observe(struct kunit *test, struct observed_state *s)
@@ -69,6 +92,24 @@ static void __init observe(struct kunit *test, struct observed_state *s)
 	for (map = 0; map < PPC_NR_MAPS; map++)
 		for_each_possible_cpu(cpu)
 			cpumask_copy(observed_map(s, map, cpu), ppc_fake_map_of(map, cpu));
+
+	s->node = kunit_kcalloc(test, nr_cpu_ids, sizeof(int), GFP_KERNEL);
+	s->numa_lookup = kunit_kcalloc(test, nr_cpu_ids, sizeof(int), GFP_KERNEL);
+	s->node_masks = kunit_kzalloc(test, MAX_NUMNODES * cpumask_size(), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->node);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->numa_lookup);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->node_masks);
+	for_each_possible_cpu(cpu) {
+		s->node[cpu] = cpu_to_node(cpu);
+		s->numa_lookup[cpu] = numa_cpu_lookup_table[cpu];
+	}
+	for (i = 0; i < MAX_NUMNODES; i++)
+		cpumask_copy(observed_node_mask(s, i), node_to_cpumask_map[i]);
+	s->chip_ids = chip_id_lookup_table;
+	s->fw = READ_ONCE(ppc_fake_fw);
+	s->thread_groups = kunit_kzalloc(test, ppc_probe_thread_groups_size(), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->thread_groups);
+	ppc_probe_copy_thread_groups(s->thread_groups);
 }
 
 #define EXPECT_SAME(test, field) \
@@ -120,6 +161,32 @@ static void __init expect_boot_state(struct kunit *test, struct observed_state *
 					      cpumask_pr_args(b));
 		}
 	}
+	for_each_possible_cpu(cpu) {
+		EXPECT_SAME(test, node[cpu]);
+		EXPECT_SAME(test, numa_lookup[cpu]);
+	}
+	for (i = 0; i < MAX_NUMNODES; i++)
+		KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(observed_node_mask(after, i),
+							  observed_node_mask(boot, i)),
+				      "node %d's CPU mask is %*pbl, boot had %*pbl", i,
+				      cpumask_pr_args(observed_node_mask(after, i)),
+				      cpumask_pr_args(observed_node_mask(boot, i)));
+	KUNIT_EXPECT_PTR_EQ_MSG(test, after->chip_ids, boot->chip_ids,
+				"chip_id_lookup_table differs from the boot state");
+	KUNIT_EXPECT_PTR_EQ_MSG(test, after->fw, boot->fw,
+				"smp.c still reads a fake machine's firmware");
+	KUNIT_EXPECT_EQ_MSG(test, ppc_probe_compare_thread_groups(boot->thread_groups), 0,
+			    "smp.c's parsed ibm,thread-groups differ from the boot state");
+}
+
+static const struct ppc_fixture * __init fake_machine(void)
+{
+	int i;
+
+	for (i = 0; i < PPC_NR_FIXTURES; i++)
+		if (!strcmp(ppc_fixtures[i]->name, FAKE_MACHINE))
+			return ppc_fixtures[i];
+	return NULL;
 }
 
 /* A state unlike any boot state: every flag and mask differs from boot. */
@@ -179,6 +246,8 @@ static void __init inner_body(void *data)
 	int levels = 0;
 
 	inject_everything(fake, &run->boot->flags);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, fake_machine(), "no fixture " FAKE_MACHINE);
+	fixture_bring_up(test, fake, fake_machine());
 	ppc_fake_with_topology(fake, note_topology, &levels);
 
 	/* The injection must have taken, or "restored" proves nothing. */
@@ -190,7 +259,10 @@ static void __init inner_body(void *data)
 		be32_to_cpu(lppaca_of(FAKE_TARGET).yield_count) !=
 			run->boot->yield_count[FAKE_TARGET - FAKE_CORE_FIRST] &&
 		get_hard_smp_processor_id(FAKE_TARGET) !=
-			run->boot->hw_id[FAKE_TARGET - FAKE_CORE_FIRST];
+			run->boot->hw_id[FAKE_TARGET - FAKE_CORE_FIRST] &&
+		chip_id_lookup_table != run->boot->chip_ids &&
+		cpu_to_node(FAKE_MACHINE_NODE1_CPU) != run->boot->node[FAKE_MACHINE_NODE1_CPU] &&
+		ppc_probe_compare_thread_groups(run->boot->thread_groups);
 
 	KUNIT_ASSERT_FALSE_MSG(test, run->fail_on_purpose,
 			       "deliberate failure with a fake state in place; the outer case checks it is undone");

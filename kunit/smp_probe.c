@@ -223,6 +223,22 @@ void * __init ppc_probe_save_thread_groups(void)
 	return saved;
 }
 
+size_t __init ppc_probe_thread_groups_size(void)
+{
+	return sizeof(tgl);
+}
+
+void __init ppc_probe_copy_thread_groups(void *dst)
+{
+	memcpy(dst, tgl, sizeof(tgl));
+}
+
+/* Nonzero if smp.c's parsed thread groups differ from a saved copy. */
+int __init ppc_probe_compare_thread_groups(const void *saved)
+{
+	return memcmp(tgl, saved, sizeof(tgl));
+}
+
 void __init ppc_probe_restore_thread_groups(void *saved)
 {
 	memcpy(tgl, saved, sizeof(tgl));

@@ -59,6 +59,9 @@ struct ppc_fake_firmware;
 
 void * __init ppc_probe_save_thread_groups(void);
 void __init ppc_probe_restore_thread_groups(void *saved);
+int __init ppc_probe_compare_thread_groups(const void *saved);
+size_t __init ppc_probe_thread_groups_size(void);
+void __init ppc_probe_copy_thread_groups(void *dst);
 void __init ppc_probe_bring_up(const struct ppc_fake_firmware *fw, struct cpumask *online);
 void ppc_probe_clear_firmware(void);
 struct sched_domain_topology_level *ppc_probe_topology_table(void);

@@ -71,80 +71,82 @@ static void __init require_no_asym_smt(struct kunit *test)
 			       "this CPU has CPU_FTR_ASYM_SMT; the expected tables assume it does not");
 }
 
-/* One of the 16 states and the table the kernel built for it. */
+/* Every combination of the four flags, one parameter each. */
+static const unsigned int state_bits[] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+};
+
+static void state_describe(const unsigned int *bits, char *desc)
+{
+	struct ppc_fake_flags s;
+
+	state_of(*bits, &s);
+	state_name(&s, desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(state, state_bits, state_describe);
+
+/* The state a parameterized case runs in, its name and the table built for it. */
 struct state_run {
 	struct ppc_fake_flags s;
-	char what[96];
+	char what[KUNIT_PARAM_DESC_SIZE];
 	struct ppc_probe_topology topo;
 };
 
-#define NR_STATES	16
-
-static struct state_run * __init build_all_states(struct kunit *test)
+static struct state_run * __init build_param_state(struct kunit *test)
 {
-	struct state_run *runs = kunit_kcalloc(test, NR_STATES, sizeof(*runs), GFP_KERNEL);
-	unsigned int bits;
+	struct state_run *run = kunit_kzalloc(test, sizeof(*run), GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, runs);
-	for (bits = 0; bits < NR_STATES; bits++) {
-		state_of(bits, &runs[bits].s);
-		state_name(&runs[bits].s, runs[bits].what, sizeof(runs[bits].what));
-		build_state(test, &runs[bits].s, &runs[bits].topo);
-	}
-	return runs;
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, run);
+	state_of(*(const unsigned int *)test->param_value, &run->s);
+	state_name(&run->s, run->what, sizeof(run->what));
+	build_state(test, &run->s, &run->topo);
+	return run;
 }
 
-/* Every state: names, mask functions and flags of every built level. */
+/* Names, mask functions and flags of every built level. */
 static void __init topology_levels_by_state(struct kunit *test)
 {
 	struct expected_level want[PPC_PROBE_MAX_LEVELS];
-	struct state_run *runs;
-	int i;
+	struct state_run *run;
 
 	require_no_asym_smt(test);
-	runs = build_all_states(test);
-	for (i = 0; i < NR_STATES; i++)
-		expect_levels(test, runs[i].what, &runs[i].topo, want,
-			      expected_levels(&runs[i].s, want));
+	run = build_param_state(test);
+	expect_levels(test, run->what, &run->topo, want, expected_levels(&run->s, want));
 }
 
 /* Which levels carry SD_ASYM_PACKING: all above SMT iff shared with big cores. */
 static void __init topology_asym_flags_by_state(struct kunit *test)
 {
-	struct state_run *runs;
-	int i, lvl;
+	struct state_run *run;
+	bool asym;
+	int lvl;
 
 	require_no_asym_smt(test);
-	runs = build_all_states(test);
-	for (i = 0; i < NR_STATES; i++) {
-		bool asym = runs[i].s.shared_processor && runs[i].s.has_big_cores;
+	run = build_param_state(test);
+	asym = run->s.shared_processor && run->s.has_big_cores;
+	for (lvl = 0; lvl < run->topo.nr_levels; lvl++) {
+		bool want = asym && lvl > 0;
+		bool got = run->topo.level[lvl].flags & SD_ASYM_PACKING;
 
-		for (lvl = 0; lvl < runs[i].topo.nr_levels; lvl++) {
-			bool want = asym && lvl > 0;
-			bool got = runs[i].topo.level[lvl].flags & SD_ASYM_PACKING;
-
-			KUNIT_EXPECT_EQ_MSG(test, got, want, "%s: level %d (%s) %s SD_ASYM_PACKING",
-					    runs[i].what, lvl, runs[i].topo.level[lvl].name,
-					    got ? "has" : "lacks");
-		}
+		KUNIT_EXPECT_EQ_MSG(test, got, want, "%s: level %d (%s) %s SD_ASYM_PACKING",
+				    run->what, lvl, run->topo.level[lvl].name,
+				    got ? "has" : "lacks");
 	}
 }
 
 /* Shared processors get no MC level, whatever coregroup_enabled says. */
 static void __init topology_no_mc_on_shared_processor(struct kunit *test)
 {
-	struct state_run *runs = build_all_states(test);
-	int i, lvl;
+	struct state_run *run = build_param_state(test);
+	bool want_mc = run->s.coregroup_enabled && !run->s.shared_processor;
+	bool has_mc = false;
+	int lvl;
 
-	for (i = 0; i < NR_STATES; i++) {
-		bool want_mc = runs[i].s.coregroup_enabled && !runs[i].s.shared_processor;
-		bool has_mc = false;
-
-		for (lvl = 0; lvl < runs[i].topo.nr_levels; lvl++)
-			has_mc |= runs[i].topo.level[lvl].mask == PPC_PROBE_MASK_MC;
-		KUNIT_EXPECT_EQ_MSG(test, has_mc, want_mc, "%s: %s MC level", runs[i].what,
-				    has_mc ? "an" : "no");
-	}
+	for (lvl = 0; lvl < run->topo.nr_levels; lvl++)
+		has_mc |= run->topo.level[lvl].mask == PPC_PROBE_MASK_MC;
+	KUNIT_EXPECT_EQ_MSG(test, has_mc, want_mc, "%s: %s MC level", run->what,
+			    has_mc ? "an" : "no");
 }
 
 /* The boot-time topology flags are written once, then read-only. */
@@ -471,30 +473,24 @@ static void __init topology_fixture_keeps_every_level(struct kunit *test)
  */
 static void __init topology_thread_groups_from_property(struct kunit *test)
 {
+	const struct ppc_fixture *fx = fixture_param(test);
 	int group[8];
-	int i, t, u, nr;
+	int t, u, nr;
 
-	for (i = 0; i < PPC_NR_FIXTURES; i++) {
-		const struct ppc_fixture *fx = ppc_fixtures[i];
-
-		if (!fx->thread_groups_len)
-			continue;
-		nr = ppc_probe_thread_groups(fx->thread_groups, fx->thread_groups_len, 1,
-					     group, fx->threads_per_core);
-		KUNIT_EXPECT_GT_MSG(test, nr, 0, "%s: the kernel rejected ibm,thread-groups",
-				    fx->name);
-		if (nr <= 0)
-			continue;
-		KUNIT_EXPECT_EQ_MSG(test, nr > 1, fx->has_big_cores, "%s: %d L1 thread groups",
-				    fx->name, nr);
-		for (t = 0; t < fx->threads_per_core; t++)
-			for (u = 0; u < fx->threads_per_core; u++)
-				KUNIT_EXPECT_EQ_MSG(test, group[t] == group[u],
-						    fx->cpus[t].group_first == fx->cpus[u].group_first,
-						    "%s: threads %d and %d: kernel groups %d and %d, fixture group of CPU %d and %d",
-						    fx->name, t, u, group[t], group[u],
-						    fx->cpus[t].group_first, fx->cpus[u].group_first);
-	}
+	if (!fx->thread_groups_len)
+		kunit_skip(test, "%s has no ibm,thread-groups", fx->name);
+	nr = ppc_probe_thread_groups(fx->thread_groups, fx->thread_groups_len, 1,
+				     group, fx->threads_per_core);
+	KUNIT_ASSERT_GT_MSG(test, nr, 0, "%s: the kernel rejected ibm,thread-groups", fx->name);
+	KUNIT_EXPECT_EQ_MSG(test, nr > 1, fx->has_big_cores, "%s: %d L1 thread groups",
+			    fx->name, nr);
+	for (t = 0; t < fx->threads_per_core; t++)
+		for (u = 0; u < fx->threads_per_core; u++)
+			KUNIT_EXPECT_EQ_MSG(test, group[t] == group[u],
+					    fx->cpus[t].group_first == fx->cpus[u].group_first,
+					    "%s: threads %d and %d: kernel groups %d and %d, fixture group of CPU %d and %d",
+					    fx->name, t, u, group[t], group[u],
+					    fx->cpus[t].group_first, fx->cpus[u].group_first);
 }
 
 /* One fixture CPU's thread-group map of one kind, kernel against fixturec. */
@@ -533,37 +529,32 @@ static void __init expect_group_map(struct kunit *test, const struct ppc_fixture
  */
 static void __init topology_thread_group_maps_from_property(struct kunit *test)
 {
-	int i, cpu, checked = 0;
+	const struct ppc_fixture *fx = fixture_param(test);
+	bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
+	struct ppc_fake *fake;
+	int cpu;
 
+	if (!fx->thread_groups_len)
+		kunit_skip(test, "%s has no ibm,thread-groups", fx->name);
 	KUNIT_ASSERT_EQ_MSG(test, get_hard_smp_processor_id(0), 0,
 			    "CPU 0 is online with hardware id %d; the fixtures number it 0",
 			    get_hard_smp_processor_id(0));
-	for (i = 0; i < PPC_NR_FIXTURES; i++) {
-		const struct ppc_fixture *fx = ppc_fixtures[i];
-		bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
-		struct ppc_fake *fake;
-
-		if (!fx->thread_groups_len)
-			continue;
-		fake = ppc_fake_begin(test);
-		ppc_fake_set_threads_per_core(fake, fx->threads_per_core);
-		for (cpu = 1; cpu < fx->nr_cpus; cpu++)
-			ppc_fake_set_hw_id(fake, cpu, cpu);
-		for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
-			expect_group_map(test, fx, cpu, 1, PPC_FIXTURE_SET_GROUP, true);
-			expect_group_map(test, fx, cpu, 2, PPC_FIXTURE_SET_L2, l2_groups);
-		}
-		checked++;
+	fake = ppc_fake_begin(test);
+	ppc_fake_set_threads_per_core(fake, fx->threads_per_core);
+	for (cpu = 1; cpu < fx->nr_cpus; cpu++)
+		ppc_fake_set_hw_id(fake, cpu, cpu);
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
+		expect_group_map(test, fx, cpu, 1, PPC_FIXTURE_SET_GROUP, true);
+		expect_group_map(test, fx, cpu, 2, PPC_FIXTURE_SET_L2, l2_groups);
 	}
-	KUNIT_EXPECT_GT_MSG(test, checked, 0, "no fixture has ibm,thread-groups");
 }
 
 static struct kunit_case topology_cases[] __initdata = {
-	KUNIT_CASE(topology_thread_groups_from_property),
-	KUNIT_CASE(topology_thread_group_maps_from_property),
-	KUNIT_CASE(topology_levels_by_state),
-	KUNIT_CASE(topology_asym_flags_by_state),
-	KUNIT_CASE(topology_no_mc_on_shared_processor),
+	KUNIT_CASE_PARAM(topology_thread_groups_from_property, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_thread_group_maps_from_property, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_levels_by_state, state_gen_params),
+	KUNIT_CASE_PARAM(topology_asym_flags_by_state, state_gen_params),
+	KUNIT_CASE_PARAM(topology_no_mc_on_shared_processor, state_gen_params),
 	KUNIT_CASE(topology_ro_after_init),
 	KUNIT_CASE_PARAM(topology_asym_priority_fixtures, fixture_gen_params),
 	KUNIT_CASE(topology_asym_priority_within_core),

@@ -19,12 +19,21 @@ def cases(path):
 		return {}
 	out = {}
 
-	def walk(group, suite):
-		for case in group.get('test_cases', []):
-			out[f"{suite}.{case['name']}"] = case.get('status', 'ERROR')
-		for sub in group.get('sub_groups', []):
-			walk(sub, sub.get('name', '?'))
-	walk(root, '')
+	# A suite's sub-groups are its parameterized cases: one verdict for
+	# the case, FAIL if any parameter failed, as KUnit reports the case.
+	def verdict(group):
+		statuses = [c.get('status', 'ERROR') for c in group.get('test_cases', [])]
+		statuses += [verdict(sub) for sub in group.get('sub_groups', [])]
+		if any(st not in ('PASS', 'SKIP') for st in statuses) or not statuses:
+			return next((st for st in statuses if st not in ('PASS', 'SKIP')), 'ERROR')
+		return 'PASS' if 'PASS' in statuses else 'SKIP'
+
+	for suite in root.get('sub_groups', []):
+		name = suite.get('name', '?')
+		for case in suite.get('test_cases', []):
+			out[f"{name}.{case['name']}"] = case.get('status', 'ERROR')
+		for case in suite.get('sub_groups', []):
+			out[f"{name}.{case.get('name', '?')}"] = verdict(case)
 	return out
 
 
