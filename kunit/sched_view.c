@@ -7,6 +7,7 @@
 
 #include <kunit/test.h>
 #include <linux/cpumask.h>
+#include <linux/rcupdate.h>
 #include <linux/sched/domains_kunit.h>
 #include <linux/slab.h>
 
@@ -20,7 +21,7 @@ static void view_built(void *ctx, int cpu, const struct sched_domain *sd)
 
 	if (cpu >= view->nr_cpus)
 		return;
-	for (; sd; sd = sd->parent)
+	for (; sd; sd = rcu_dereference(sd->parent))
 		n++;
 	view->cpu[cpu].nr_built = n;
 }
@@ -35,7 +36,7 @@ static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
 	if (cpu >= view->nr_cpus)
 		return;
 	c = &view->cpu[cpu];
-	for (; sd; sd = sd->parent, n++) {
+	for (; sd; sd = rcu_dereference(sd->parent), n++) {
 		if (n == SCHED_VIEW_MAX_LEVELS) {
 			view->too_deep = true;
 			break;
