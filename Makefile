@@ -5,7 +5,7 @@
 #   make live    the sched domains a live 8-CPU, 2-node boot builds, against the model
 #   make bench   build and run times of the harness and of plain kunit.py
 #   make matrix  each patch's paired cases fail before it and pass after it
-#   make mutants each rule of vcpu_is_preempted() broken in turn is caught
+#   make mutants mutation testing of the topology code and vcpu_is_preempted()
 #   make truth-table   the vcpu_is_preempted() table the suite checks (SMT=4|8)
 #
 # See README.md for the options (BASE, CPU, FILTER, TIMEOUT, ...).

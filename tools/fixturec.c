@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* NR_CPUS can be at most 8192 on ppc64. */
@@ -1442,28 +1443,58 @@ static void put_header(FILE *out, const struct fixture *fx, int n)
 		"#endif /* _PPC_FIXTURES_GENERATED_H */\n", n);
 }
 
+/* Write the header to a stream that is already open. */
+static int write_stream(FILE *out, const char *name, const struct fixture *fx, int n)
+{
+	put_header(out, fx, n);
+	if (fflush(out) || ferror(out)) {
+		fprintf(stderr, "fixturec: %s: %s\n", name, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * Write to a temporary file next to @path and rename it into place only
  * once complete, so that a failure never leaves a partial header behind
- * (an existing @path is left as it was).
+ * (an existing @path is left as it was).  The header gets the mode a new
+ * file gets under the umask, not mkstemp()'s 0600.  An existing @path
+ * that is not a regular file (/dev/null, a pipe, a terminal) is written
+ * through: renaming over it would replace a device with a file.
  */
 static int write_output(const char *path, const struct fixture *fx, int n)
 {
+	struct stat st;
+	mode_t mask;
 	char *tmp;
 	FILE *out;
-	int fd;
+	int fd, ret;
 
-	if (!path) {
-		put_header(stdout, fx, n);
-		if (fflush(stdout) || ferror(stdout)) {
-			perror("fixturec: stdout");
+	if (!path)
+		return write_stream(stdout, "stdout", fx, n);
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		out = fopen(path, "w");
+		if (!out) {
+			fprintf(stderr, "fixturec: %s: %s\n", path, strerror(errno));
 			return 1;
 		}
-		return 0;
+		ret = write_stream(out, path, fx, n);
+		if (fclose(out) && !ret) {
+			fprintf(stderr, "fixturec: %s: %s\n", path, strerror(errno));
+			ret = 1;
+		}
+		return ret;
 	}
 	tmp = xrealloc(NULL, strlen(path) + sizeof(".tmpXXXXXX"));
 	sprintf(tmp, "%s.tmpXXXXXX", path);
 	fd = mkstemp(tmp);
+	mask = umask(0);
+	umask(mask);
+	if (fd >= 0 && fchmod(fd, 0666 & ~mask)) {
+		close(fd);
+		unlink(tmp);
+		fd = -1;
+	}
 	out = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!out) {
 		fprintf(stderr, "fixturec: %s: %s\n", tmp, strerror(errno));

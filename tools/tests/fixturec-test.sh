@@ -260,4 +260,39 @@ else
 	not_ok "-o: an unwritable output is an error (exit $rc)"
 fi
 
+# An output that is not a regular file is written through, never renamed
+# over: a scratch copy of /dev/null, so that a regression cannot replace
+# the real one.  Making a device node needs root.
+if [ "$(id -u)" -eq 0 ] && mknod "$scratch/null" c 1 3 2> /dev/null; then
+	run "$fixturec" -o "$scratch/null" "$project"/fixtures/*.fixture
+	if [ "$rc" -eq 0 ] && [ -c "$scratch/null" ] && [ -z "$(ls "$scratch" | grep '^null\.tmp')" ]; then
+		ok "-o: a character device (a copy of /dev/null) stays a device and is written through"
+	else
+		not_ok "-o: a character device was replaced or not written (exit $rc, $(stat -c %F "$scratch/null"))"
+	fi
+else
+	ok "-o: a character device stays a device # SKIP making a device node needs root"
+fi
+mkfifo "$scratch/fifo"
+# Bounded: a fixturec that renames over the pipe never opens it.
+timeout 10 cat "$scratch/fifo" > "$scratch/from-fifo" &
+run "$fixturec" -o "$scratch/fifo" "$project"/fixtures/*.fixture
+wait
+if [ "$rc" -eq 0 ] && [ -p "$scratch/fifo" ] && cmp -s "$scratch/from-fifo" "$header"; then
+	ok "-o: a pipe stays a pipe and carries the whole header"
+else
+	not_ok "-o: a pipe was replaced or carried something else (exit $rc)"
+fi
+for mask in 022 077; do
+	rm -f "$scratch/mode.h"
+	(umask "$mask" && "$fixturec" -o "$scratch/mode.h" "$cases/good-base.fixture")
+	want=$(printf '%o' $((0666 & ~0$mask)))
+	got=$(stat -c %a "$scratch/mode.h")
+	if [ "$got" = "$want" ]; then
+		ok "-o: under umask $mask the header gets mode $want"
+	else
+		not_ok "-o: under umask $mask the header has mode $got, wanted $want"
+	fi
+done
+
 finish
