@@ -15,6 +15,7 @@
 
 #include <kunit/test.h>
 #include <linux/cpumask.h>
+#include <linux/kref.h>
 #include <linux/of.h>
 #include <linux/slab.h>
 #include <asm/smp.h>
@@ -189,12 +190,17 @@ static void __init machine_nodes(struct kunit *test, struct fixture_machine *m)
 }
 
 /*
- * Present @fx's firmware and let the kernel bring its CPUs up.  Every
- * mask the bring-up fills starts empty, every flag it decides starts
- * cleared, and all of it is restored when the test ends.
+ * Present @fx's firmware as @how says and let the kernel bring its CPUs
+ * up.  Every mask the bring-up fills starts empty, every flag it decides
+ * starts cleared, and all of it is restored when the test ends.  The
+ * maps init_big_cores() allocates itself (small core, thread groups)
+ * start full of CPUs instead: it must clear them.  Returns the CPUs that
+ * came online; the bring-up must have returned every device-node
+ * reference it took.
  */
-void __init fixture_bring_up(struct kunit *test, struct ppc_fake *fake,
-			     const struct ppc_fixture *fx)
+const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct ppc_fake *fake,
+						    const struct ppc_fixture *fx,
+						    const struct fixture_bring_up *how)
 {
 	struct fixture_machine *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	struct ppc_fake_flags flags = {
@@ -202,7 +208,7 @@ void __init fixture_bring_up(struct kunit *test, struct ppc_fake *fake,
 		.coregroup_enabled = fx->has_coregroups,
 	};
 	int cpu, map, i, boot_node = cpu_to_node(0);
-	int *chip_ids;
+	int *chip_ids, *order, nr_order = 0;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, m);
 	KUNIT_ASSERT_LE_MSG(test, (unsigned int)fx->nr_cpus, nr_cpu_ids,
@@ -215,19 +221,30 @@ void __init fixture_bring_up(struct kunit *test, struct ppc_fake *fake,
 	m->present = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
 	m->online = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
 	chip_ids = kunit_kcalloc(test, fx->nr_cores, sizeof(*chip_ids), GFP_KERNEL);
+	order = kunit_kcalloc(test, fx->nr_cpus, sizeof(*order), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, order);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, m->present);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, m->online);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, chip_ids);
 	machine_nodes(test, m);
+	if (how->no_l2_nodes)
+		m->l2_nodes = false;
+	for (i = 0; i < fx->nr_cpus; i++) {
+		cpu = how->descending ? fx->nr_cpus - 1 - i : i;
+		if (!how->threads_online || cpu % fx->threads_per_core < how->threads_online)
+			order[nr_order++] = cpu;
+	}
 
 	ppc_fake_set_flags(fake, &flags);
 	ppc_fake_set_threads_per_core(fake, fx->threads_per_core);
-	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
 		cpumask_set_cpu(cpu, m->present);
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
 		if (cpu)
 			ppc_fake_set_hw_id(fake, cpu, cpu);
 		for (map = 0; map < PPC_NR_MAPS; map++)
-			ppc_fake_set_map(fake, map, cpu, cpu_none_mask);
+			ppc_fake_set_map(fake, map, cpu, map == PPC_MAP_SMALLCORE ||
+					 map >= PPC_MAP_TG_L1 ? m->present : cpu_none_mask);
 		ppc_fake_set_cpu_node(fake, cpu, fx->cpus[cpu].node);
 	}
 	/* The kernel maps each CPU to its node as it comes up. */
@@ -244,8 +261,28 @@ void __init fixture_bring_up(struct kunit *test, struct ppc_fake *fake,
 		.cpu_node = machine_cpu_node,
 		.next_cache_node = machine_next_cache_node,
 		.coregroup_id = machine_coregroup_id,
+		.order = order,
+		.nr_order = nr_order,
 		.data = m,
 	};
 	KUNIT_ASSERT_EQ_MSG(test, ppc_fake_bring_up(fake, &m->fw, m->online), 0,
 			    "%s: cannot save the boot thread groups", fx->name);
+
+	for (i = 0; i < fx->nr_cores; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, kref_read(&m->core_node[i].kobj.kref), 1U,
+				    "%s: the bring-up kept %u references to core %d's device node",
+				    fx->name, kref_read(&m->core_node[i].kobj.kref) - 1, i);
+		KUNIT_EXPECT_EQ_MSG(test, kref_read(&m->l2_node[i].kobj.kref), 1U,
+				    "%s: the bring-up kept %u references to an L2 cache node",
+				    fx->name, kref_read(&m->l2_node[i].kobj.kref) - 1);
+	}
+	return m->online;
+}
+
+const struct cpumask * __init fixture_bring_up(struct kunit *test, struct ppc_fake *fake,
+					       const struct ppc_fixture *fx)
+{
+	static const struct fixture_bring_up boot_order __initconst = { };
+
+	return fixture_bring_up_with(test, fake, fx, &boot_order);
 }

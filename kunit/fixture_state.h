@@ -25,7 +25,17 @@ void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int 
 const char *fixture_set_name(enum ppc_fixture_set set);
 int fixture_set_weight(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu);
 
-void __init fixture_bring_up(struct kunit *test, struct ppc_fake *fake,
-			     const struct ppc_fixture *fx);
+/* How a fixture's firmware presents it and in which order its CPUs come up. */
+struct fixture_bring_up {
+	bool descending;	/* highest CPU first, as after a hotplug cycle */
+	int threads_online;	/* the first N threads of each core; 0 for all */
+	bool no_l2_nodes;	/* firmware without l2-cache nodes */
+};
+
+const struct cpumask * __init fixture_bring_up(struct kunit *test, struct ppc_fake *fake,
+					       const struct ppc_fixture *fx);
+const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct ppc_fake *fake,
+						    const struct ppc_fixture *fx,
+						    const struct fixture_bring_up *how);
 
 #endif /* _PPC_TOPOLOGY_KUNIT_FIXTURE_STATE_H */

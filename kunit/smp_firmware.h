@@ -21,6 +21,8 @@
 struct ppc_fake_firmware {
 	const struct cpumask *present;	/* the CPUs the machine has */
 	const struct cpumask *online;	/* the CPUs brought up so far */
+	const int *order;		/* the CPUs to bring up, in this order */
+	int nr_order;
 	/* of_get_cpu_node(): the node, with a reference, or NULL */
 	struct device_node *(*cpu_node)(const struct ppc_fake_firmware *fw, int cpu);
 	/* of_find_next_cache_node(): the cache node, with a reference, or NULL */

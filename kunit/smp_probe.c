@@ -151,6 +151,25 @@ static struct thread_groups * __init probe_thread_group_block(const u32 *prop, i
 }
 
 /*
+ * How many blocks the kernel's parser keeps of a raw ibm,thread-groups
+ * array, or its errno.  The list is parsed into a buffer twice its size,
+ * so that a parser writing past it is seen rather than corrupting memory.
+ */
+int __init ppc_probe_thread_group_blocks(const u32 *prop, int len)
+{
+	struct thread_groups_list *tglp = kcalloc(2, sizeof(*tglp), GFP_KERNEL);
+	int ret;
+
+	if (!tglp)
+		return -ENOMEM;
+	ret = probe_parse_thread_groups(prop, len, tglp);
+	if (!ret)
+		ret = tglp->nr_properties;
+	kfree(tglp);
+	return ret;
+}
+
+/*
  * Report, for each thread id of a raw ibm,thread-groups array, the index
  * of its group in the block of type @property.  Returns the number of
  * groups, or a negative errno.
@@ -248,8 +267,8 @@ void __init ppc_probe_restore_thread_groups(void *saved)
 /*
  * Bring the machine @fw describes up as boot does: smp_prepare_cpus()
  * detects big cores with init_big_cores(), then start_secondary() runs
- * add_cpu_to_masks() and the shared-cache check for each CPU in turn,
- * and the CPU goes online.  The boot CPU takes the same path: with no CPU
+ * add_cpu_to_masks() and the shared-cache check for each CPU of
+ * @fw->order in turn, and the CPU goes online.  The boot CPU takes the same path: with no CPU
  * online, add_cpu_to_masks() relates it to itself, which is what
  * smp_prepare_cpus() does for it.  The flags the bring-up decides start
  * cleared, as at boot; the caller has cleared the masks it fills and owns
@@ -258,7 +277,7 @@ void __init ppc_probe_restore_thread_groups(void *saved)
  */
 void __init ppc_probe_bring_up(const struct ppc_fake_firmware *fw, struct cpumask *online)
 {
-	int cpu;
+	int cpu, i;
 
 	memset(tgl, 0, sizeof(tgl));
 	has_big_cores = false;
@@ -268,7 +287,8 @@ void __init ppc_probe_bring_up(const struct ppc_fake_firmware *fw, struct cpumas
 
 	WRITE_ONCE(ppc_fake_fw, fw);
 	init_big_cores();
-	for_each_cpu(cpu, fw->present) {
+	for (i = 0; i < fw->nr_order; i++) {
+		cpu = fw->order[i];
 		add_cpu_to_masks(cpu);
 		update_shared_caches(cpu);
 		cpumask_set_cpu(cpu, online);

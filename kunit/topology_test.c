@@ -266,18 +266,26 @@ static void __init topology_asym_priority_within_core(struct kunit *test)
 /* At most this many failure lines per check, so a broken rule stays readable. */
 #define MAX_REPORTS	3
 
-/* One kernel-computed mask of every CPU against the fixture's set. */
+/*
+ * One kernel-computed mask of every CPU against the fixture's set: the
+ * CPUs that share it with the CPU, among @online (all possible CPUs for
+ * the maps built from ibm,thread-groups, which do not depend on who is
+ * online).  Offline CPUs' masks are not read.
+ */
 static void __init expect_map(struct kunit *test, const struct ppc_fixture *fx,
 			      const char *what, const struct cpumask *(*mask_of)(int cpu, void *arg),
-			      void *arg, enum ppc_fixture_set set)
+			      void *arg, enum ppc_fixture_set set, const struct cpumask *online)
 {
 	cpumask_t want;
 	int cpu, reported = 0;
 
-	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
+	for_each_cpu(cpu, online) {
 		const struct cpumask *got = mask_of(cpu, arg);
 
+		if (cpu >= fx->nr_cpus || reported == MAX_REPORTS)
+			break;
 		fixture_set_of(fx, set, cpu, &want);
+		cpumask_and(&want, &want, online);
 		if (cpumask_equal(got, &want))
 			continue;
 		reported++;
@@ -297,29 +305,55 @@ static const struct cpumask *node_of(int cpu, void *arg)
 }
 
 static void __init expect_kernel_map(struct kunit *test, const struct ppc_fixture *fx,
-				     enum ppc_fake_map map, enum ppc_fixture_set set)
+				     enum ppc_fake_map map, enum ppc_fixture_set set,
+				     const struct cpumask *online)
 {
-	expect_map(test, fx, ppc_fake_map_name(map), map_of, (void *)(unsigned long)map, set);
+	expect_map(test, fx, ppc_fake_map_name(map), map_of, (void *)(unsigned long)map, set,
+		   online);
+}
+
+/* Some online CPU shares its L2 with online CPUs outside its small core. */
+static bool __init l2_wider_than_smt(const struct ppc_fixture *fx, const struct cpumask *online)
+{
+	cpumask_t l2, smt;
+	int cpu;
+
+	for_each_cpu(cpu, online) {
+		if (cpu >= fx->nr_cpus)
+			break;
+		fixture_set_of(fx, PPC_FIXTURE_SET_L2, cpu, &l2);
+		fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, &smt);
+		cpumask_and(&l2, &l2, online);
+		cpumask_and(&smt, &smt, online);
+		if (cpumask_weight(&l2) > cpumask_weight(&smt))
+			return true;
+	}
+	return false;
 }
 
 /*
  * The kernel's bring-up code, fed the fixture's firmware, computes the
- * masks the machine description defines, CPU by CPU: the core's threads,
- * the L1 thread group (the small core), the L2, the coregroup, the chip
- * and the node, and decides the topology flags that follow from them.
- * A core whose ibm,thread-groups has a single L1 group would not be a big
- * core, though the kernel would call it one; no fixture has such cores.
+ * masks the machine description defines, CPU by CPU, over the CPUs that
+ * came online: the core's threads, the L1 thread group (the small core),
+ * the L2, the coregroup, the chip and the node, and decides the topology
+ * flags that follow from them.  ibm,thread-groups' property 2 groups the
+ * threads that share the L2 and the L3, so both thread-group maps are the
+ * L2 set.  A core whose ibm,thread-groups has a single L1 group would not
+ * be a big core, though the kernel would call it one; no fixture has
+ * such cores.
  */
-static void __init topology_fixture_masks(struct kunit *test)
+static void __init check_fixture_masks(struct kunit *test, const struct ppc_fixture *fx,
+				       const struct cpumask *online)
 {
-	const struct ppc_fixture *fx = fixture_param(test);
-	struct ppc_fake *fake = ppc_fake_begin(test);
 	struct ppc_fake_flags got;
 	bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
-	bool wider_l2 = fixture_set_weight(fx, PPC_FIXTURE_SET_L2, 0) >
-			fixture_set_weight(fx, PPC_FIXTURE_SET_GROUP, 0);
+	bool wider_l2 = l2_wider_than_smt(fx, online);
+	cpumask_t all;
+	int cpu;
 
-	fixture_bring_up(test, fake, fx);
+	cpumask_clear(&all);
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
+		cpumask_set_cpu(cpu, &all);
 	ppc_fake_read_flags(&got);
 	KUNIT_EXPECT_EQ_MSG(test, got.has_big_cores, fx->has_big_cores,
 			    "%s: has_big_cores is %d; the machine %s big cores", fx->name,
@@ -327,25 +361,87 @@ static void __init topology_fixture_masks(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, got.thread_group_shares_l2, l2_groups,
 			    "%s: thread_group_shares_l2 is %d; the L2 is shared by %s", fx->name,
 			    got.thread_group_shares_l2, l2_groups ? "a thread group" : "whole cores");
+	KUNIT_EXPECT_EQ_MSG(test, got.thread_group_shares_l3, l2_groups,
+			    "%s: thread_group_shares_l3 is %d; the L3 is shared as the L2 is",
+			    fx->name, got.thread_group_shares_l3);
 	KUNIT_EXPECT_EQ_MSG(test, got.shared_caches, wider_l2,
-			    "%s: shared_caches is %d; the L2 spans %d CPUs, the small core %d",
-			    fx->name, got.shared_caches,
-			    fixture_set_weight(fx, PPC_FIXTURE_SET_L2, 0),
-			    fixture_set_weight(fx, PPC_FIXTURE_SET_GROUP, 0));
+			    "%s: shared_caches is %d; %s online CPU shares its L2 beyond its small core",
+			    fx->name, got.shared_caches, wider_l2 ? "an" : "no");
 
-	expect_kernel_map(test, fx, PPC_MAP_SIBLING, PPC_FIXTURE_SET_CORE);
+	expect_kernel_map(test, fx, PPC_MAP_SIBLING, PPC_FIXTURE_SET_CORE, online);
 	if (fx->has_big_cores)
-		expect_kernel_map(test, fx, PPC_MAP_SMALLCORE, PPC_FIXTURE_SET_GROUP);
+		expect_kernel_map(test, fx, PPC_MAP_SMALLCORE, PPC_FIXTURE_SET_GROUP, online);
 	if (fx->thread_groups_len)
-		expect_kernel_map(test, fx, PPC_MAP_TG_L1, PPC_FIXTURE_SET_GROUP);
-	if (l2_groups)
-		expect_kernel_map(test, fx, PPC_MAP_TG_L2, PPC_FIXTURE_SET_L2);
-	expect_kernel_map(test, fx, PPC_MAP_L2, PPC_FIXTURE_SET_L2);
+		expect_kernel_map(test, fx, PPC_MAP_TG_L1, PPC_FIXTURE_SET_GROUP, &all);
+	if (l2_groups) {
+		expect_kernel_map(test, fx, PPC_MAP_TG_L2, PPC_FIXTURE_SET_L2, &all);
+		expect_kernel_map(test, fx, PPC_MAP_TG_L3, PPC_FIXTURE_SET_L2, &all);
+	}
+	expect_kernel_map(test, fx, PPC_MAP_L2, PPC_FIXTURE_SET_L2, online);
 	/* Coregroups are identified only on dedicated processors. */
 	if (fx->has_coregroups && !fx->shared_processor)
-		expect_kernel_map(test, fx, PPC_MAP_COREGROUP, PPC_FIXTURE_SET_COREGROUP);
-	expect_kernel_map(test, fx, PPC_MAP_CORE, PPC_FIXTURE_SET_CHIP);
-	expect_map(test, fx, "node mask", node_of, NULL, PPC_FIXTURE_SET_NODE);
+		expect_kernel_map(test, fx, PPC_MAP_COREGROUP, PPC_FIXTURE_SET_COREGROUP, online);
+	expect_kernel_map(test, fx, PPC_MAP_CORE, PPC_FIXTURE_SET_CHIP, online);
+	expect_map(test, fx, "node mask", node_of, NULL, PPC_FIXTURE_SET_NODE, online);
+}
+
+/* Every CPU comes up, lowest first, as at boot. */
+static void __init topology_fixture_masks(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+
+	check_fixture_masks(test, fx, fixture_bring_up(test, fake, fx));
+}
+
+/* The masks do not depend on the order CPUs come up: highest first. */
+static void __init topology_fixture_masks_reverse_order(struct kunit *test)
+{
+	static const struct fixture_bring_up how __initconst = { .descending = true };
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+
+	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
+}
+
+/*
+ * Half the threads of every core online, as ppc64_cpu --smt=4 leaves an
+ * SMT8 machine: the masks hold online CPUs only, and shared_caches
+ * follows the L2s of the CPUs that are online.
+ */
+static void __init topology_fixture_masks_half_smt(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct fixture_bring_up how = { .threads_online = fx->threads_per_core / 2 };
+	struct ppc_fake *fake = ppc_fake_begin(test);
+
+	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
+}
+
+/* One thread of every core online, as ppc64_cpu --smt=off leaves a machine. */
+static void __init topology_fixture_masks_smt_off(struct kunit *test)
+{
+	static const struct fixture_bring_up how __initconst = { .threads_online = 1 };
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+
+	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
+}
+
+/*
+ * Firmware without l2-cache nodes: the kernel takes the L2 to be the
+ * core's, which is right for the machines whose L2 is per core.
+ */
+static void __init topology_fixture_masks_without_l2_nodes(struct kunit *test)
+{
+	static const struct fixture_bring_up how __initconst = { .no_l2_nodes = true };
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake;
+
+	if (fx->l2_share != PPC_FIXTURE_L2_CORE)
+		kunit_skip(test, "%s: its L2 is not per core", fx->name);
+	fake = ppc_fake_begin(test);
+	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
 }
 
 static const char *role_name(u8 role)
@@ -493,6 +589,39 @@ static void __init topology_thread_groups_from_property(struct kunit *test)
 					    fx->cpus[t].group_first, fx->cpus[u].group_first);
 }
 
+/* The parser keeps every block of each fixture's property, and no more. */
+static void __init topology_thread_group_blocks(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	int i = 0, blocks = 0;
+
+	if (!fx->thread_groups_len)
+		kunit_skip(test, "%s has no ibm,thread-groups", fx->name);
+	/* Each block: property, groups, threads per group, then the ids. */
+	while (i + 3 <= fx->thread_groups_len) {
+		i += 3 + fx->thread_groups[i + 1] * fx->thread_groups[i + 2];
+		blocks++;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, ppc_probe_thread_group_blocks(fx->thread_groups,
+								 fx->thread_groups_len), blocks,
+			    "%s: blocks of ibm,thread-groups kept by the kernel", fx->name);
+}
+
+/*
+ * A property with a third block: the kernel keeps two (its list has room
+ * for two, as fixtures/README.md says), whatever follows them.
+ */
+static void __init topology_thread_groups_third_block(struct kunit *test)
+{
+	static const u32 prop[] __initconst = {
+		1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
+		2, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
+		2, 1, 8, 0, 1, 2, 3, 4, 5, 6, 7,
+	};
+
+	KUNIT_EXPECT_EQ(test, ppc_probe_thread_group_blocks(prop, ARRAY_SIZE(prop)), 2);
+}
+
 /* One fixture CPU's thread-group map of one kind, kernel against fixturec. */
 static void __init expect_group_map(struct kunit *test, const struct ppc_fixture *fx, int cpu,
 				    unsigned int property, enum ppc_fixture_set set, bool present)
@@ -551,6 +680,8 @@ static void __init topology_thread_group_maps_from_property(struct kunit *test)
 
 static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_thread_groups_from_property, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_thread_group_blocks, fixture_gen_params),
+	KUNIT_CASE(topology_thread_groups_third_block),
 	KUNIT_CASE_PARAM(topology_thread_group_maps_from_property, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_levels_by_state, state_gen_params),
 	KUNIT_CASE_PARAM(topology_asym_flags_by_state, state_gen_params),
@@ -559,6 +690,10 @@ static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_asym_priority_fixtures, fixture_gen_params),
 	KUNIT_CASE(topology_asym_priority_within_core),
 	KUNIT_CASE_PARAM(topology_fixture_masks, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_reverse_order, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_half_smt, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_smt_off, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_without_l2_nodes, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_keeps_every_level, fixture_gen_params),
 	{}

@@ -23,6 +23,8 @@
 
 /* First CPU of the core used when the caller is elsewhere. */
 #define OTHER_CORE_FIRST	8
+/* First CPU of the core whose every thread takes the caller's place in turn. */
+#define CALLER_CORE_FIRST	16
 /* Mismatches printed in full before the rest are only counted. */
 #define MAX_REPORTED		16
 
@@ -52,8 +54,38 @@ static void describe(const struct vcpu_case *c, int first_cpu, char *buf, size_t
 		scnprintf(buf + n, len - n, " [impossible on PowerVM]");
 }
 
-static void __init check_table(struct kunit *test, int threads, bool shared,
-			       bool kvm, bool caller_on_core)
+/*
+ * vcpu_is_preempted(@cpu) as CPU @caller would answer it.  The suite runs
+ * on the one online CPU, so the caller's CPU number is what
+ * raw_smp_processor_id() reads from the paca: it is changed with
+ * interrupts hard-disabled, for the one call, and put back.
+ */
+static bool preempted_as(int caller, int cpu)
+{
+	unsigned long flags;
+	u16 real;
+	bool ret;
+
+	if (caller < 0)
+		return vcpu_is_preempted(cpu);
+	local_irq_save(flags);
+	hard_irq_disable();
+	real = local_paca->paca_index;
+	local_paca->paca_index = caller;
+	ret = vcpu_is_preempted(cpu);
+	local_paca->paca_index = real;
+	local_irq_restore(flags);
+	return ret;
+}
+
+/*
+ * The table of one configuration.  @fake_caller < 0: the caller is the
+ * online CPU (thread 0 of core 0) and the target core is its own or the
+ * core at OTHER_CORE_FIRST.  Otherwise thread @fake_caller of the core at
+ * CALLER_CORE_FIRST asks about its siblings.
+ */
+static void __init check_table_as(struct kunit *test, int threads, bool shared,
+				  bool kvm, bool caller_on_core, int fake_caller)
 {
 	struct ppc_fake *fake = ppc_fake_begin(test);
 	struct vcpu_case c = {
@@ -71,12 +103,20 @@ static void __init check_table(struct kunit *test, int threads, bool shared,
 	ppc_fake_set_flags(fake, &flags);
 	ppc_fake_set_threads_per_core(fake, threads);
 
-	caller = raw_smp_processor_id();
+	caller = fake_caller < 0 ? raw_smp_processor_id() : CALLER_CORE_FIRST + fake_caller;
 	first_cpu = caller_on_core ? cpu_first_thread_sibling(caller) : OTHER_CORE_FIRST;
 	c.caller = caller - first_cpu;
 	KUNIT_ASSERT_TRUE_MSG(test, caller_on_core ||
 			      cpu_first_thread_sibling(caller) != first_cpu,
 			      "CPU %d cannot be the caller of the other-core table", caller);
+
+	/*
+	 * The next core's threads are preempted: a loop over the target's
+	 * siblings that strayed past its core would find them and answer
+	 * "preempted" where every sibling has ceded.
+	 */
+	for (t = first_cpu + threads; t < first_cpu + 2 * threads; t++)
+		ppc_fake_set_lppaca(fake, t, 2 * t + 1, false);
 
 	for (c.target = 0; c.target < threads; c.target++) {
 		if (caller_on_core && c.target == c.caller)
@@ -88,20 +128,22 @@ static void __init check_table(struct kunit *test, int threads, bool shared,
 			if (caller_on_core && c.state[c.caller] != VCPU_DISPATCHED)
 				continue;	/* the caller is running */
 			for (t = 0; t < threads; t++) {
-				if (caller_on_core && t == c.caller)
+				/* The online caller's own lppaca is the hypervisor's. */
+				if (caller_on_core && t == c.caller && fake_caller < 0)
 					continue;
 				ppc_fake_set_lppaca(fake, first_cpu + t,
 						    yield_count_for(c.state[t], t, index),
 						    c.state[t] == VCPU_CEDED);
 			}
 			expected = vcpu_oracle_patched(&c);
-			actual = vcpu_is_preempted(first_cpu + c.target);
+			actual = preempted_as(fake_caller < 0 ? -1 : caller, first_cpu + c.target);
 			rows++;
 			if (actual == expected)
 				continue;
 			if (++wrong <= MAX_REPORTED) {
 				describe(&c, first_cpu, buf, sizeof(buf));
-				KUNIT_FAIL(test, "%s: expected %s, vcpu_is_preempted() says %s", buf,
+				KUNIT_FAIL(test, "%s, caller CPU %d: expected %s, vcpu_is_preempted() says %s",
+					   buf, caller,
 					   expected ? "preempted" : "not preempted",
 					   actual ? "preempted" : "not preempted");
 			}
@@ -109,6 +151,32 @@ static void __init check_table(struct kunit *test, int threads, bool shared,
 	}
 	KUNIT_EXPECT_EQ_MSG(test, wrong, 0U, "%u of %u SMT%d rows differ from the posting's rules",
 			    wrong, rows, threads);
+}
+
+static void __init check_table(struct kunit *test, int threads, bool shared,
+			       bool kvm, bool caller_on_core)
+{
+	check_table_as(test, threads, shared, kvm, caller_on_core, -1);
+}
+
+/*
+ * Every thread of a core in turn asks about its siblings, on PowerVM:
+ * whichever thread asks, its core is the one running.
+ */
+static void __init vcpu_preempted_powervm_caller_positions_smt4(struct kunit *test)
+{
+	int thread;
+
+	for (thread = 0; thread < 4; thread++)
+		check_table_as(test, 4, true, false, true, thread);
+}
+
+static void __init vcpu_preempted_powervm_caller_positions_smt8(struct kunit *test)
+{
+	int thread;
+
+	for (thread = 0; thread < 8; thread++)
+		check_table_as(test, 8, true, false, true, thread);
 }
 
 static void __init vcpu_preempted_dedicated(struct kunit *test)
@@ -152,6 +220,8 @@ static void __init vcpu_preempted_powervm_same_core_smt8(struct kunit *test)
 }
 
 static struct kunit_case vcpu_preempted_cases[] __initdata = {
+	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt4),
+	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt8),
 	KUNIT_CASE(vcpu_preempted_dedicated),
 	KUNIT_CASE(vcpu_preempted_kvm_smt4),
 	KUNIT_CASE(vcpu_preempted_kvm_smt8),

@@ -389,7 +389,15 @@ static char *swap_masks(const char *line, const char *orig)
 	int ids[32], nr_names = 0;
 	struct text t = { 0 };
 	const char *p = line;
-	int g, i;
+	int g, i, where;
+	size_t olen;
+
+	/* the mutant's description quotes the line, without the macro's \\ */
+	orig += strspn(orig, " \t");
+	olen = strlen(orig);
+	while (olen && (orig[olen - 1] == '\\' || orig[olen - 1] == ' ' || orig[olen - 1] == '\t'))
+		olen--;
+	where = (int)olen;
 
 	puts_t(&t, "");
 	while (*p) {
@@ -412,7 +420,8 @@ static char *swap_masks(const char *line, const char *orig)
 			if (strncmp(p, mask_fns[i], n) || ident_char(p[n]) || !strstr(orig, mask_fns[i]))
 				continue;
 			next = mask_fns[i + 1] ? mask_fns[i + 1] : mask_fns[g];
-			snprintf(a.what, sizeof(a.what), "%s -> %s", mask_fns[i], next);
+			snprintf(a.what, sizeof(a.what), "%s -> %s in %.*s", mask_fns[i], next,
+				 where, orig);
 			printf_t(&t, "(PPC_MUTANT(%d) ? %s : %s)",
 				 name_id(names, ids, &nr_names, mask_fns[i], &a), next, mask_fns[i]);
 			p += n;
@@ -432,8 +441,8 @@ static char *swap_masks(const char *line, const char *orig)
 
 				if ((size_t)(comma - p - 8) != n || strncmp(p + 8, maps[i], n))
 					continue;
-				snprintf(a.what, sizeof(a.what), "per_cpu(%s) -> per_cpu(%s)", maps[i],
-					 next);
+				snprintf(a.what, sizeof(a.what), "per_cpu(%s) -> per_cpu(%s) in %.*s",
+					 maps[i], next, where, orig);
 				printf_t(&t, "(*(PPC_MUTANT(%d) ? &per_cpu(%s%.*s : &%.*s))",
 					 name_id(names, ids, &nr_names, maps[i], &a), next, (int)(close - (comma - p) + 1), comma,
 					 (int)close + 1, p);
