@@ -58,17 +58,6 @@ void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int 
 			cpumask_set_cpu(other, mask);
 }
 
-int fixture_set_weight(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu)
-{
-	int other, n = 0;
-
-	for (other = 0; other < fx->nr_cpus; other++)
-		n += set_id(fx, set, other) == set_id(fx, set, cpu) &&
-		     (set != PPC_FIXTURE_SET_COREGROUP ||
-		      fx->cpus[other].node == fx->cpus[cpu].node);
-	return n;
-}
-
 const char *fixture_set_name(enum ppc_fixture_set set)
 {
 	static const char * const names[] = {

@@ -23,7 +23,6 @@ void fixture_describe(const struct ppc_fixture * const *fx, char *desc);
 void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu,
 		    struct cpumask *mask);
 const char *fixture_set_name(enum ppc_fixture_set set);
-int fixture_set_weight(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu);
 
 /* How a fixture's firmware presents it and in which order its CPUs come up. */
 struct fixture_bring_up {
