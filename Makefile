@@ -6,6 +6,7 @@
 #   make bench   build and run times of the harness and of plain kunit.py
 #   make matrix  each patch's paired cases fail before it and pass after it
 #   make mutants mutation testing of the topology code and vcpu_is_preempted()
+#   make fuzz    the fixture compiler under libFuzzer, ASan and UBSan
 #   make truth-table   the vcpu_is_preempted() table the suite checks (SMT=4|8)
 #
 # See README.md for the options (BASE, CPU, FILTER, TIMEOUT, ...).
@@ -14,7 +15,7 @@ BASE ?= 6.1
 CPU ?= power10
 export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT
 
-.PHONY: run check live bench truth-table matrix mutants
+.PHONY: run check live bench truth-table matrix mutants fuzz
 
 run:
 	@tools/run-kunit
@@ -38,3 +39,6 @@ matrix:
 
 mutants:
 	@tools/mutants
+
+fuzz:
+	@tools/fuzz

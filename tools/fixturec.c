@@ -171,10 +171,14 @@ struct fixture {
 	unsigned int nr_levels;
 };
 
+/* FILE:LINE errors printed so far: the fuzzer checks every failure has one. */
+static unsigned long errors_printed;
+
 static void __printf(3, 4) error(struct fixture *f, int line, const char *fmt, ...)
 {
 	va_list ap;
 
+	errors_printed++;
 	fprintf(stderr, "%s:%d: ", f->path, line);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -636,6 +640,7 @@ static bool read_fixture(struct fixture *f)
 
 	if (!fp) {
 		fprintf(stderr, "%s:0: cannot open: %s\n", f->path, strerror(errno));
+		errors_printed++;
 		f->errors++;
 		return false;
 	}
@@ -1516,6 +1521,22 @@ static int write_output(const char *path, const struct fixture *fx, int n)
 	return 0;
 }
 
+/* Everything read_fixture() and check_fixture() allocated. */
+static void free_fixture(struct fixture *f)
+{
+	unsigned int i;
+
+	free(f->name);
+	for (i = 0; i < f->nr_sources; i++)
+		free(f->sources[i]);
+	free(f->sources);
+	for (i = 0; i < f->nr_nodes; i++)
+		free(f->nodes[i].cpus.r);
+	free(f->online.r);
+	free(f->cg_ids);
+	free(f->cpu);
+}
+
 static void usage_exit(void)
 {
 	fputs("usage: fixturec [-o OUT] FILE...\n", stderr);
@@ -1527,7 +1548,7 @@ int main(int argc, char **argv)
 	const char *out_path = NULL;
 	struct fixture *fx;
 	bool ok = true;
-	int opt, i, n;
+	int opt, i, n, ret;
 
 	while ((opt = getopt(argc, argv, "o:h")) != -1) {
 		if (opt != 'o')
@@ -1546,7 +1567,9 @@ int main(int argc, char **argv)
 		else
 			ok = false;
 	}
-	if (!ok || !check_unique_names(fx, n))
-		return 1;
-	return write_output(out_path, fx, n);
+	ret = !ok || !check_unique_names(fx, n) ? 1 : write_output(out_path, fx, n);
+	for (i = 0; i < n; i++)
+		free_fixture(&fx[i]);
+	free(fx);
+	return ret;
 }
