@@ -25,6 +25,8 @@
 #include "fake_state.h"
 
 struct ppc_fake {
+	struct kunit *test;		/* fails when a setter refuses */
+	void *boot_table;		/* the installed topology table */
 	struct ppc_fake_flags boot_flags;
 	bool flags_changed;
 
@@ -133,6 +135,18 @@ static void apply_flags(const struct ppc_fake_flags *flags)
 	thread_group_shares_l3 = flags->thread_group_shares_l3;
 }
 
+/*
+ * A setter that cannot inject what it is asked to fails the test: a case
+ * must never go on believing a state is in place when it is not.
+ */
+#define REFUSE(fake, cond, fmt, ...)					\
+	({								\
+		bool __refused = (cond);				\
+		if (__refused)						\
+			KUNIT_FAIL((fake)->test, "fake state refused: " fmt, ##__VA_ARGS__); \
+		__refused;						\
+	})
+
 void ppc_fake_set_flags(struct ppc_fake *fake, const struct ppc_fake_flags *flags)
 {
 	fake->flags_changed = true;
@@ -152,7 +166,7 @@ void ppc_fake_set_threads_per_core(struct ppc_fake *fake, int threads)
 	cpumask_t mask;
 	int i;
 
-	if (WARN_ON(!is_power_of_2(threads) || threads > 8))
+	if (REFUSE(fake, !is_power_of_2(threads) || threads > 8, "%d threads per core", threads))
 		return;
 	cpumask_clear(&mask);
 	for (i = 0; i < threads; i++)
@@ -166,7 +180,8 @@ void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
 {
 	unsigned int slot = map * nr_cpu_ids + cpu;
 
-	if (WARN_ON(map >= PPC_NR_MAPS || cpu < 0 || cpu >= nr_cpu_ids))
+	if (REFUSE(fake, map >= PPC_NR_MAPS || cpu < 0 || cpu >= nr_cpu_ids, "map %d of CPU %d",
+		   map, cpu))
 		return;
 	if (!test_and_set_bit(slot, fake->map_saved))
 		cpumask_copy((struct cpumask *)((char *)fake->saved_maps + slot * cpumask_size()),
@@ -181,7 +196,8 @@ void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
  */
 void ppc_fake_set_cpu_node(struct ppc_fake *fake, int cpu, int node)
 {
-	if (WARN_ON(cpu < 0 || cpu >= nr_cpu_ids || node < 0 || node >= MAX_NUMNODES))
+	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || node < 0 || node >= MAX_NUMNODES,
+		   "CPU %d in node %d", cpu, node))
 		return;
 	if (!test_and_set_bit(cpu, fake->cpu_node_saved)) {
 		fake->saved_cpu_node[cpu] = cpu_to_node(cpu);
@@ -223,8 +239,8 @@ int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct ppc_fake_firmwa
 
 void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumask *mask)
 {
-	if (WARN_ON(node < 0 || node >= MAX_NUMNODES ||
-		    !cpumask_available(node_to_cpumask_map[node])))
+	if (REFUSE(fake, node < 0 || node >= MAX_NUMNODES ||
+		   !cpumask_available(node_to_cpumask_map[node]), "the CPU mask of node %d", node))
 		return;
 	if (!test_and_set_bit(node, fake->node_mask_saved))
 		cpumask_copy((struct cpumask *)((char *)fake->saved_node_masks + node * cpumask_size()),
@@ -234,7 +250,8 @@ void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumas
 
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle)
 {
-	if (WARN_ON(cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu)))
+	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu),
+		   "CPU %d is not an offline possible CPU", cpu))
 		return;
 	if (!test_and_set_bit(cpu, fake->lppaca_saved)) {
 		fake->saved_yield_count[cpu] = lppaca_of(cpu).yield_count;
@@ -250,7 +267,8 @@ void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool i
  */
 void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id)
 {
-	if (WARN_ON(cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu)))
+	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu),
+		   "CPU %d is not an offline possible CPU", cpu))
 		return;
 	if (!test_and_set_bit(cpu, fake->hw_id_saved))
 		fake->saved_hw_id[cpu] = get_hard_smp_processor_id(cpu);
@@ -277,6 +295,7 @@ static void fake_free(struct ppc_fake *fake)
 	bitmap_free(fake->lppaca_saved);
 	kvfree(fake->saved_hw_id);
 	bitmap_free(fake->hw_id_saved);
+	kfree(fake->boot_table);
 	kfree(fake);
 }
 
@@ -299,11 +318,12 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->node_mask_saved = bitmap_zalloc(MAX_NUMNODES, GFP_KERNEL);
 	fake->saved_hw_id = kvcalloc(nr_cpu_ids, sizeof(u16), GFP_KERNEL);
 	fake->hw_id_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
+	fake->boot_table = ppc_probe_save_table();
 	if (!fake->saved_maps || !fake->map_saved || !fake->saved_yield_count ||
 	    !fake->saved_idle || !fake->lppaca_saved || !fake->saved_cpu_node ||
 	    !fake->saved_numa_lookup ||
 	    !fake->cpu_node_saved || !fake->saved_node_masks || !fake->node_mask_saved ||
-	    !fake->saved_hw_id || !fake->hw_id_saved) {
+	    !fake->saved_hw_id || !fake->hw_id_saved || !fake->boot_table) {
 		fake_free(fake);
 		return -ENOMEM;
 	}
@@ -360,7 +380,7 @@ static void __init fake_release(struct kunit_resource *res)
 
 	/* Static keys the table builder set follow the boot state again. */
 	if (fake->topology_built)
-		ppc_probe_rebuild_boot_topology();
+		ppc_probe_rebuild_boot_topology(fake->boot_table);
 
 	cpu_hotplug_enable();
 	fake_free(fake);
@@ -374,5 +394,6 @@ struct ppc_fake * __init ppc_fake_begin(struct kunit *test)
 			    "a fake machine state needs a single online CPU, so that no other CPU can see it (boot with -smp 1)");
 	fake = kunit_alloc_resource(test, fake_init, fake_release, GFP_KERNEL, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, fake, "cannot allocate the fake-state snapshot");
+	fake->test = test;
 	return fake;
 }

@@ -365,10 +365,36 @@ static void __init fake_state_seen_by_kernel(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, get_hard_smp_processor_id(FAKE_TARGET), 0x1234);
 }
 
+static void __init refused_body(void *data)
+{
+	struct kunit *test = data;
+	struct ppc_fake *fake = ppc_fake_begin(test);
+
+	/* The running CPU's lppaca is the hypervisor's: refused. */
+	ppc_fake_set_lppaca(fake, raw_smp_processor_id(), 1, false);
+}
+
+/* A setter that refuses an injection fails the test that asked for it. */
+static void __init fake_state_refusal_fails_the_test(struct kunit *test)
+{
+	struct kunit *inner = kunit_kzalloc(test, sizeof(*inner), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, inner);
+	kunit_init_test(inner, "fake_state_refused", NULL);
+	inner->try_catch.test = inner;
+	inner->try_catch.try = refused_body;
+	inner->try_catch.catch = inner_catch;
+	kunit_try_catch_run(&inner->try_catch, inner);
+	KUNIT_EXPECT_EQ_MSG(test, inner->status, KUNIT_FAILURE,
+			    "injecting the running CPU's lppaca did not fail the test");
+	kunit_cleanup(inner);
+}
+
 static struct kunit_case fake_state_cases[] __initdata = {
 	KUNIT_CASE(fake_state_seen_by_kernel),
 	KUNIT_CASE(fake_state_restored_after_passing_test),
 	KUNIT_CASE(fake_state_restored_after_failed_assertion),
+	KUNIT_CASE(fake_state_refusal_fails_the_test),
 	{}
 };
 

@@ -71,6 +71,9 @@ void ppc_probe_describe_installed(struct ppc_probe_topology *topo)
 #endif
 		topo->nr_levels++;
 	}
+	/* set_sched_topology() users walk the table to its empty entry. */
+	topo->terminated = topo->nr_levels < ARRAY_SIZE(powerpc_topology) &&
+			   !powerpc_topology[topo->nr_levels].mask;
 }
 
 /*
@@ -92,16 +95,22 @@ void __init ppc_probe_with_topology(ppc_probe_fn fn, void *ctx)
 	memcpy(powerpc_topology, probe_boot_table, sizeof(powerpc_topology));
 }
 
+/* A copy of the installed table, for a session to put back at its end. */
+void *ppc_probe_save_table(void)
+{
+	return kmemdup(powerpc_topology, sizeof(powerpc_topology), GFP_KERNEL);
+}
+
 /*
  * Called once the boot globals are back: building again from them puts
- * every static key the builder sets back to its boot value, then the boot
- * table itself is copied back.
+ * every static key the builder sets back to its boot value, then the
+ * table saved when the session began is copied back, whatever a builder
+ * that faulted midway left in place.
  */
-void __init ppc_probe_rebuild_boot_topology(void)
+void __init ppc_probe_rebuild_boot_topology(const void *saved)
 {
-	memcpy(probe_boot_table, powerpc_topology, sizeof(powerpc_topology));
 	kunit_build_sched_topology();
-	memcpy(powerpc_topology, probe_boot_table, sizeof(powerpc_topology));
+	memcpy(powerpc_topology, saved, sizeof(powerpc_topology));
 }
 
 /*

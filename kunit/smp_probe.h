@@ -35,6 +35,7 @@ struct ppc_probe_level {
 
 struct ppc_probe_topology {
 	int nr_levels;
+	bool terminated;		/* an empty entry follows the last level */
 	struct ppc_probe_level level[PPC_PROBE_MAX_LEVELS];
 };
 
@@ -46,7 +47,8 @@ typedef void (*ppc_probe_fn)(void *ctx, const struct ppc_probe_topology *topo);
 
 void __init ppc_probe_with_topology(ppc_probe_fn fn, void *ctx);
 void ppc_probe_describe_installed(struct ppc_probe_topology *topo);
-void __init ppc_probe_rebuild_boot_topology(void);
+void *ppc_probe_save_table(void);
+void __init ppc_probe_rebuild_boot_topology(const void *saved);
 
 const char *ppc_probe_mask_name(enum ppc_probe_mask mask);
 

@@ -113,6 +113,9 @@ static void __init topology_levels_by_state(struct kunit *test)
 	require_no_asym_smt(test);
 	run = build_param_state(test);
 	expect_levels(test, run->what, &run->topo, want, expected_levels(&run->s, want));
+	KUNIT_EXPECT_TRUE_MSG(test, run->topo.terminated,
+			      "%s: no empty entry ends the table after its %d levels", run->what,
+			      run->topo.nr_levels);
 }
 
 /* Which levels carry SD_ASYM_PACKING: all above SMT iff shared with big cores. */

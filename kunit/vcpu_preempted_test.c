@@ -85,7 +85,8 @@ static bool preempted_as(int caller, int cpu)
  * CALLER_CORE_FIRST asks about its siblings.
  */
 static void __init check_table_as(struct kunit *test, int threads, bool shared,
-				  bool kvm, bool caller_on_core, int fake_caller)
+				  bool kvm, bool caller_on_core, int fake_caller,
+				  bool idle_dispatched)
 {
 	struct ppc_fake *fake = ppc_fake_begin(test);
 	struct vcpu_case c = {
@@ -133,7 +134,8 @@ static void __init check_table_as(struct kunit *test, int threads, bool shared,
 					continue;
 				ppc_fake_set_lppaca(fake, first_cpu + t,
 						    yield_count_for(c.state[t], t, index),
-						    c.state[t] == VCPU_CEDED);
+						    c.state[t] == VCPU_CEDED ||
+						    (idle_dispatched && c.state[t] == VCPU_DISPATCHED));
 			}
 			expected = vcpu_oracle_patched(&c);
 			actual = preempted_as(fake_caller < 0 ? -1 : caller, first_cpu + c.target);
@@ -142,8 +144,9 @@ static void __init check_table_as(struct kunit *test, int threads, bool shared,
 				continue;
 			if (++wrong <= MAX_REPORTED) {
 				describe(&c, first_cpu, buf, sizeof(buf));
-				KUNIT_FAIL(test, "%s, caller CPU %d: expected %s, vcpu_is_preempted() says %s",
-					   buf, caller,
+				KUNIT_FAIL(test, "%s%s, caller CPU %d: expected %s, vcpu_is_preempted() says %s",
+					   buf, idle_dispatched ? " (D: in the idle loop, not ceded)" : "",
+					   caller,
 					   expected ? "preempted" : "not preempted",
 					   actual ? "preempted" : "not preempted");
 			}
@@ -156,7 +159,23 @@ static void __init check_table_as(struct kunit *test, int threads, bool shared,
 static void __init check_table(struct kunit *test, int threads, bool shared,
 			       bool kvm, bool caller_on_core)
 {
-	check_table_as(test, threads, shared, kvm, caller_on_core, -1);
+	check_table_as(test, threads, shared, kvm, caller_on_core, -1, false);
+}
+
+/*
+ * A vCPU in the idle loop that has not ceded: its yield count is even,
+ * it is dispatched, and the idle hint it has set says nothing about
+ * preemption.  Every dispatched thread of the tables carries the hint.
+ */
+static void __init vcpu_preempted_powervm_idle_not_ceded_smt4(struct kunit *test)
+{
+	check_table_as(test, 4, true, false, false, -1, true);
+	check_table_as(test, 4, true, false, true, -1, true);
+}
+
+static void __init vcpu_preempted_powervm_idle_not_ceded_smt8(struct kunit *test)
+{
+	check_table_as(test, 8, true, false, false, -1, true);
 }
 
 /*
@@ -168,7 +187,7 @@ static void __init vcpu_preempted_powervm_caller_positions_smt4(struct kunit *te
 	int thread;
 
 	for (thread = 0; thread < 4; thread++)
-		check_table_as(test, 4, true, false, true, thread);
+		check_table_as(test, 4, true, false, true, thread, false);
 }
 
 static void __init vcpu_preempted_powervm_caller_positions_smt8(struct kunit *test)
@@ -176,7 +195,7 @@ static void __init vcpu_preempted_powervm_caller_positions_smt8(struct kunit *te
 	int thread;
 
 	for (thread = 0; thread < 8; thread++)
-		check_table_as(test, 8, true, false, true, thread);
+		check_table_as(test, 8, true, false, true, thread, false);
 }
 
 static void __init vcpu_preempted_dedicated(struct kunit *test)
@@ -222,6 +241,8 @@ static void __init vcpu_preempted_powervm_same_core_smt8(struct kunit *test)
 static struct kunit_case vcpu_preempted_cases[] __initdata = {
 	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt4),
 	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt8),
+	KUNIT_CASE(vcpu_preempted_powervm_idle_not_ceded_smt4),
+	KUNIT_CASE(vcpu_preempted_powervm_idle_not_ceded_smt8),
 	KUNIT_CASE(vcpu_preempted_dedicated),
 	KUNIT_CASE(vcpu_preempted_kvm_smt4),
 	KUNIT_CASE(vcpu_preempted_kvm_smt8),
