@@ -22,6 +22,8 @@
  *               another of the same type
  *   delete      an expression statement deleted
  *   constant    true and false swapped in an assignment or return
+ *   thread      a CPU taken for its core's first thread:
+ *               cpu_first_thread_sibling(X) becomes X
  *
  * -d defines ppc_mutant (and its boot parameter) in OUT; -e declares it
  * extern, for a header.  -s numbers the mutants from START, so that two
@@ -210,6 +212,34 @@ static int relational_alts(const char *s, size_t from, size_t to, const char *ki
 	return n;
 }
 
+/*
+ * A CPU taken for its core's first thread: cpu_first_thread_sibling(X)
+ * in [from, to) becomes (X), one mutant per call.
+ */
+static int thread_alts(const char *s, size_t from, size_t to, struct alt *alts, int n)
+{
+	static const char call[] = "cpu_first_thread_sibling(";
+	const char *p = s + from;
+	long close;
+
+	while (n < MAX_ALTS && (p = strstr(p, call)) && (size_t)(p - s) < to) {
+		size_t open = p - s + sizeof(call) - 2;
+		struct text t = { 0 };
+
+		close = match_paren(s, open);
+		if (close < 0 || (size_t)close >= to)
+			break;
+		put(&t, s + open, close - open + 1);
+		alts[n] = (struct alt){ .start = p - s, .end = close + 1, .with = t.s,
+					.kind = "thread" };
+		snprintf(alts[n].what, sizeof(alts[n].what), "%.*s -> %s", (int)(close + 1 - (p - s)),
+			 p, t.s);
+		n++;
+		p = s + close;
+	}
+	return n;
+}
+
 static bool starts_word(const char *s, const char *w)
 {
 	size_t n = strlen(w);
@@ -279,6 +309,7 @@ static int line_alts(const char *line, struct alt *alts, size_t *from, size_t *t
 		*from = open + 1;
 		*to = close;
 		n = relational_alts(line, open + 1, close, "relational", alts, n);
+		n = thread_alts(line, open + 1, close, alts, n);
 		if (n < MAX_ALTS) {
 			struct text t = { 0 };
 
@@ -349,6 +380,7 @@ static int line_alts(const char *line, struct alt *alts, size_t *from, size_t *t
 		}
 	}
 	n = relational_alts(line, off, len, "relational", alts, n);
+	n = thread_alts(line, off, len, alts, n);
 	alts[n] = (struct alt){ .start = off, .end = len, .with = xstrdup(";"), .kind = "delete" };
 	snprintf(alts[n].what, sizeof(alts[n].what), "delete %.*s", (int)(len - off), body);
 	return n + 1;
