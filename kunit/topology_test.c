@@ -232,6 +232,52 @@ static void __init topology_asym_priority_fixtures(struct kunit *test)
 			  fx->threads_per_core, ctx.priority, fx->nr_cpus);
 }
 
+/* A machine state for the priority cases: processors, big cores, threads. */
+struct priority_state {
+	bool shared;
+	bool big_cores;
+	int threads;
+};
+
+static const struct priority_state priority_states[] = {
+	{ .shared = true, .big_cores = false, .threads = 4 },
+	{ .shared = true, .big_cores = false, .threads = 8 },
+	{ .shared = true, .big_cores = true, .threads = 4 },
+	{ .shared = false, .big_cores = true, .threads = 8 },
+	{ .shared = false, .big_cores = false, .threads = 4 },
+};
+
+static void priority_state_describe(const struct priority_state *p, char *desc)
+{
+	scnprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s, %s, SMT%d",
+		  p->shared ? "shared" : "dedicated", p->big_cores ? "big cores" : "no big cores",
+		  p->threads);
+}
+
+KUNIT_ARRAY_PARAM(priority_state, priority_states, priority_state_describe);
+
+/*
+ * The asym priorities of states no fixture has: only shared processors
+ * with big cores pack by core; everything else keeps the default -cpu.
+ */
+static void __init topology_asym_priority_by_state(struct kunit *test)
+{
+	const struct priority_state *p = test->param_value;
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct ppc_fake_flags s = { .shared_processor = p->shared, .has_big_cores = p->big_cores };
+	struct priority_ctx ctx = { .nr_cpus = 4 * p->threads };
+	char what[KUNIT_PARAM_DESC_SIZE];
+
+	ctx.priority = kunit_kcalloc(test, ctx.nr_cpus, sizeof(int), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ctx.priority);
+	ppc_fake_set_flags(fake, &s);
+	ppc_fake_set_threads_per_core(fake, p->threads);
+	ppc_fake_with_topology(fake, save_priorities, &ctx);
+	priority_state_describe(p, what);
+	expect_priorities(test, what, p->shared && p->big_cores, p->threads, ctx.priority,
+			  ctx.nr_cpus);
+}
+
 /*
  * An SMT8 big core of two interleaved thread groups ({0,2,4,6} and
  * {1,3,5,7}): no thread of it is preferred over another, so nothing moves
@@ -692,6 +738,7 @@ static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE(topology_ro_after_init),
 	KUNIT_CASE_PARAM(topology_asym_priority_fixtures, fixture_gen_params),
 	KUNIT_CASE(topology_asym_priority_within_core),
+	KUNIT_CASE_PARAM(topology_asym_priority_by_state, priority_state_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_reverse_order, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_half_smt, fixture_gen_params),
