@@ -404,5 +404,3 @@ static struct kunit_suite fake_state_suite __initdata = {
 };
 
 kunit_test_init_section_suites(&fake_state_suite);
-/* bench edit 1 */
-/* bench edit 2 */
