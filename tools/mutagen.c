@@ -521,31 +521,26 @@ static char *schemata_line(const char *line, bool in_macro)
 	put(&t, core, from);
 	if (!n) {
 		puts_t(&t, core + from);
-	} else if (statement) {
-		/* a statement's alternatives: an if/else chain around it */
-		puts_t(&t, "{ ");
-		for (i = 0; i < n; i++) {
-			char *alt = apply(core, &alts[i]);
-
-			printf_t(&t, "if (PPC_MUTANT(%d)) { %.*s } else ", record(&alts[i]),
-				 (int)(strlen(alt) - (len - to) - from), alt + from);
-			free(alt);
-		}
-		puts_t(&t, "{ ");
-		put(&t, core + from, to - from);
-		puts_t(&t, " } }");
 	} else {
-		/* a condition's alternatives: a nest of conditional expressions */
+		/*
+		 * A statement's alternatives become an if/else chain around
+		 * it, a condition's a nest of conditional expressions.
+		 */
+		const char *alt_fmt = statement ? "if (PPC_MUTANT(%d)) { %.*s } else " :
+						  "PPC_MUTANT(%d) ? (%.*s) : ";
+
+		if (statement)
+			puts_t(&t, "{ ");
 		for (i = 0; i < n; i++) {
 			char *alt = apply(core, &alts[i]);
 
-			printf_t(&t, "PPC_MUTANT(%d) ? (%.*s) : ", record(&alts[i]),
+			printf_t(&t, alt_fmt, record(&alts[i]),
 				 (int)(strlen(alt) - (len - to) - from), alt + from);
 			free(alt);
 		}
-		puts_t(&t, "(");
+		puts_t(&t, statement ? "{ " : "(");
 		put(&t, core + from, to - from);
-		puts_t(&t, ")");
+		puts_t(&t, statement ? " } }" : ")");
 	}
 	if (n)
 		puts_t(&t, core + to);
