@@ -14,6 +14,7 @@
 #include <linux/version.h>
 
 #include "fake_state.h"
+#include "rfc.h"
 #include "smp_probe.h"
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
@@ -24,16 +25,28 @@
 #define TOP_LEVEL	"DIE"
 #endif
 
+/* The sched-domain flags of a level's PPC_FIXTURE_* flags. */
+static inline int sd_flags_of(u8 flags)
+{
+	return (flags & PPC_FIXTURE_SHARES_CAPACITY ? SD_SHARE_CPUCAPACITY : 0) |
+	       (flags & PPC_FIXTURE_SHARES_LLC ? LLC_FLAG : 0) |
+	       (flags & PPC_FIXTURE_PACKS ? SD_ASYM_PACKING : 0);
+}
+
 struct expected_level {
 	const char *name;
 	enum ppc_probe_mask mask;
 	int flags;
 };
 
-/* The table the series describes for a machine state. */
+/*
+ * The table the series describes for a machine state, with what the
+ * RFCs the kernel carries change in it (rfc.h).
+ */
 static inline int expected_levels(const struct ppc_fake_flags *s, struct expected_level *lvl)
 {
-	int asym = s->shared_processor && s->has_big_cores ? SD_ASYM_PACKING : 0;
+	u8 packs = s->shared_processor && s->has_big_cores ? PPC_FIXTURE_PACKS : 0;
+	bool ilv = s->interleaved_big_cores;
 	int n = 0;
 
 	/* Big cores are scheduled as their small cores. */
@@ -42,10 +55,13 @@ static inline int expected_levels(const struct ppc_fake_flags *s, struct expecte
 		SD_SHARE_CPUCAPACITY | LLC_FLAG };
 	if (s->shared_caches)
 		lvl[n++] = (struct expected_level){ "CACHE", PPC_PROBE_MASK_CACHE,
-						    LLC_FLAG | asym };
+			sd_flags_of(rfc_level_flags(PPC_FIXTURE_CACHE,
+						    PPC_FIXTURE_SHARES_LLC | packs, ilv)) };
 	if (s->coregroup_enabled && !s->shared_processor)
-		lvl[n++] = (struct expected_level){ "MC", PPC_PROBE_MASK_MC, asym };
-	lvl[n++] = (struct expected_level){ TOP_LEVEL, PPC_PROBE_MASK_CPU, asym };
+		lvl[n++] = (struct expected_level){ "MC", PPC_PROBE_MASK_MC,
+			sd_flags_of(rfc_level_flags(PPC_FIXTURE_MC, packs, ilv)) };
+	lvl[n++] = (struct expected_level){ TOP_LEVEL, PPC_PROBE_MASK_CPU,
+		sd_flags_of(rfc_level_flags(PPC_FIXTURE_TOP, packs, ilv)) };
 	return n;
 }
 

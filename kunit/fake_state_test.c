@@ -124,6 +124,7 @@ static void __init expect_boot_state(struct kunit *test, struct observed_state *
 	EXPECT_SAME(test, flags.shared_processor);
 	EXPECT_SAME(test, flags.kvm_guest);
 	EXPECT_SAME(test, flags.has_big_cores);
+	EXPECT_SAME(test, flags.interleaved_big_cores);
 	EXPECT_SAME(test, flags.shared_caches);
 	EXPECT_SAME(test, flags.coregroup_enabled);
 	EXPECT_SAME(test, flags.thread_group_shares_l2);
@@ -196,6 +197,7 @@ static void __init inject_everything(struct ppc_fake *fake, const struct ppc_fak
 		.shared_processor = !boot->shared_processor,
 		.kvm_guest = !boot->kvm_guest,
 		.has_big_cores = !boot->has_big_cores,
+		.interleaved_big_cores = !boot->interleaved_big_cores,
 		.shared_caches = !boot->shared_caches,
 		.coregroup_enabled = !boot->coregroup_enabled,
 		.thread_group_shares_l2 = !boot->thread_group_shares_l2,

@@ -16,6 +16,14 @@
 /* Read by smp_inputs.h; set only while a fixture is being brought up. */
 const struct ppc_fake_firmware *ppc_fake_fw;
 
+/*
+ * Set by init_big_cores() in trees with the interleaved big-core RFC
+ * (patches/BASE/rfc/interleaved-smt/).  Declared again here, without an
+ * initializer, so that the probe also builds on trees without the RFC,
+ * where this declaration defines it and it stays false.
+ */
+static bool has_interleaved_big_cores;
+
 static enum ppc_probe_mask probe_mask_kind(const struct cpumask *(*fn)(int))
 {
 #ifdef CONFIG_SCHED_SMT
@@ -121,10 +129,16 @@ static int __init probe_parse_thread_groups(const u32 *prop, int len,
 					    struct thread_groups_list *tglp)
 {
 	struct property pp = { .name = "ibm,thread-groups" };
-	struct device_node dn = { .name = "cpu", .properties = &pp };
+	struct device_node dn = {
+		.name = "cpu",
+		.full_name = "thread-groups-test",
+		.properties = &pp,
+	};
 	__be32 *raw;
 	int i, ret;
 
+	/* Initialized as the fixtures' nodes are, so that %pOF can name it. */
+	of_node_init(&dn);
 	raw = kcalloc(len, sizeof(*raw), GFP_KERNEL);
 	if (!raw)
 		return -ENOMEM;
@@ -162,9 +176,10 @@ static struct thread_groups * __init probe_thread_group_block(const u32 *prop, i
 /*
  * How many blocks the kernel's parser keeps of a raw ibm,thread-groups
  * array, or its errno.  The list is parsed into a buffer twice its size,
- * so that a parser writing past it is seen rather than corrupting memory.
+ * so that a parser writing past it is seen, in @overran, rather than
+ * corrupting memory.
  */
-int __init ppc_probe_thread_group_blocks(const u32 *prop, int len)
+int __init ppc_probe_thread_group_blocks(const u32 *prop, int len, bool *overran)
 {
 	struct thread_groups_list *tglp = kcalloc(2, sizeof(*tglp), GFP_KERNEL);
 	int ret;
@@ -174,6 +189,7 @@ int __init ppc_probe_thread_group_blocks(const u32 *prop, int len)
 	ret = probe_parse_thread_groups(prop, len, tglp);
 	if (!ret)
 		ret = tglp->nr_properties;
+	*overran = memchr_inv(&tglp[1], 0, sizeof(*tglp)) != NULL;
 	kfree(tglp);
 	return ret;
 }
@@ -290,6 +306,7 @@ void __init ppc_probe_bring_up(const struct ppc_fake_firmware *fw, struct cpumas
 
 	memset(tgl, 0, sizeof(tgl));
 	has_big_cores = false;
+	has_interleaved_big_cores = false;
 	thread_group_shares_l2 = false;
 	thread_group_shares_l3 = false;
 	shared_caches = false;
@@ -320,6 +337,11 @@ struct sched_domain_topology_level *ppc_probe_topology_table(void)
 bool *ppc_probe_shared_caches(void)
 {
 	return &shared_caches;
+}
+
+bool *ppc_probe_interleaved_big_cores(void)
+{
+	return &has_interleaved_big_cores;
 }
 
 struct cpumask *ppc_probe_coregroup_map(int cpu)

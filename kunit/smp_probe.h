@@ -54,7 +54,7 @@ const char *ppc_probe_mask_name(enum ppc_probe_mask mask);
 
 int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int property,
 				   int *group_of_thread, int nr_threads);
-int __init ppc_probe_thread_group_blocks(const u32 *prop, int len);
+int __init ppc_probe_thread_group_blocks(const u32 *prop, int len, bool *overran);
 int __init ppc_probe_thread_group_map(const u32 *prop, int len, unsigned int property,
 				      int id_offset, int cpu, struct cpumask *mask);
 
@@ -71,6 +71,7 @@ struct sched_domain_topology_level *ppc_probe_topology_table(void);
 
 /* Static state of smp.c that the fake-state helpers inject. */
 bool *ppc_probe_shared_caches(void);
+bool *ppc_probe_interleaved_big_cores(void);
 struct cpumask *ppc_probe_coregroup_map(int cpu);
 
 #endif /* _PPC_TOPOLOGY_KUNIT_SMP_PROBE_H */

@@ -34,6 +34,7 @@
 #include "expected_levels.h"
 #include "fake_state.h"
 #include "fixture_state.h"
+#include "rfc.h"
 #include "sched_view.h"
 #include "smp_probe.h"
 
@@ -507,11 +508,10 @@ static const char *role_name(u8 role)
 
 #define TOPOLOGY_FLAGS	(SD_SHARE_CPUCAPACITY | LLC_FLAG | SD_ASYM_PACKING)
 
-static int sd_flags_of(u8 flags)
+/* A fixture level's flags, with what the RFCs the kernel carries change. */
+static u8 fixture_level_flags(const struct ppc_fixture *fx, const struct ppc_fixture_level *lvl)
 {
-	return (flags & PPC_FIXTURE_SHARES_CAPACITY ? SD_SHARE_CPUCAPACITY : 0) |
-	       (flags & PPC_FIXTURE_SHARES_LLC ? LLC_FLAG : 0) |
-	       (flags & PPC_FIXTURE_PACKS ? SD_ASYM_PACKING : 0);
+	return rfc_level_flags(lvl->role, lvl->flags, fx->interleaved);
 }
 
 /* One CPU's domains against the levels the fixture says it ends with. */
@@ -534,12 +534,12 @@ static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixtu
 		}
 		fixture_set_of(fx, lvl->set, cpu, &want);
 		if (strcmp(got->name, role_name(lvl->role)) || !cpumask_equal(got->span, &want) ||
-		    (got->flags & TOPOLOGY_FLAGS) != sd_flags_of(lvl->flags)) {
+		    (got->flags & TOPOLOGY_FLAGS) != sd_flags_of(fixture_level_flags(fx, lvl))) {
 			KUNIT_FAIL(test, "%s: CPU %d domain %d is %s %*pbl flags 0x%x; the machine's is %s %*pbl (its %s) flags 0x%x",
 				   fx->name, cpu, n, got->name, cpumask_pr_args(got->span),
 				   got->flags & TOPOLOGY_FLAGS, role_name(lvl->role),
 				   cpumask_pr_args(&want), fixture_set_name(lvl->set),
-				   sd_flags_of(lvl->flags));
+				   sd_flags_of(fixture_level_flags(fx, lvl)));
 			return false;
 		}
 		n++;
@@ -550,23 +550,52 @@ static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixtu
 			   cpumask_pr_args(c->level[n].span));
 		return false;
 	}
-
-	/* The LLC is the L2, whichever level carries it. */
-	fixture_set_of(fx, PPC_FIXTURE_SET_L2, cpu, &want);
-	if (!cpumask_equal(c->llc, &want) || c->llc_size != cpumask_weight(&want)) {
-		KUNIT_FAIL(test, "%s: CPU %d LLC is %*pbl (sd_llc_size %d); the L2 is %*pbl",
-			   fx->name, cpu, cpumask_pr_args(c->llc), c->llc_size,
-			   cpumask_pr_args(&want));
-		return false;
-	}
 	return true;
+}
+
+/*
+ * The set of the CPUs that share @cpu's LLC: the widest of the levels it
+ * keeps that share the LLC, all below it sharing it too.
+ */
+static const struct ppc_fixture_level *fixture_llc_level(const struct ppc_fixture *fx, int cpu)
+{
+	const struct ppc_fixture_level *llc = NULL;
+	int i;
+
+	for (i = 0; i < fx->nr_levels; i++) {
+		if (!(fx->cpus[cpu].levels & BIT(i)))
+			continue;
+		if (!(fixture_level_flags(fx, &fx->levels[i]) & PPC_FIXTURE_SHARES_LLC))
+			break;
+		llc = &fx->levels[i];
+	}
+	return llc;
+}
+
+/* One CPU's LLC domain and sd_llc_size against the fixture's. */
+static bool __init expect_cpu_llc(struct kunit *test, const struct ppc_fixture *fx,
+				  const struct sched_view_cpu *c, int cpu)
+{
+	const struct ppc_fixture_level *llc = fixture_llc_level(fx, cpu);
+	cpumask_t want;
+
+	cpumask_clear(&want);
+	if (llc)
+		fixture_set_of(fx, llc->set, cpu, &want);
+	if (cpumask_equal(c->llc, &want) && c->llc_size == cpumask_weight(&want))
+		return true;
+	KUNIT_FAIL(test, "%s: CPU %d LLC is %*pbl (sd_llc_size %d); the machine's is its %s %*pbl (%u CPUs)",
+		   fx->name, cpu, cpumask_pr_args(c->llc), c->llc_size,
+		   llc ? fixture_set_name(llc->set) : "none", cpumask_pr_args(&want),
+		   cpumask_weight(&want));
+	return false;
 }
 
 /*
  * The scheduler's own domain builder, over the masks the kernel computed
  * for the fixture and the table it built for it, keeps for every CPU the
  * levels a machine of that shape has: their names, spans and topology
- * flags, and the L2 as the LLC.
+ * flags.
  */
 static void __init topology_fixture_domains(struct kunit *test)
 {
@@ -580,6 +609,25 @@ static void __init topology_fixture_domains(struct kunit *test)
 	view = sched_view_build(test, fake, fx->nr_cpus);
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
 		reported += !expect_cpu_domains(test, fx, &view->cpu[cpu], cpu);
+}
+
+/*
+ * Every CPU's LLC, the domain update_top_cache_domain() makes sd_llc, is
+ * the widest level that shares the LLC: the L2, or with the MC-LLC RFC
+ * the coregroup.  sd_llc_size follows it, and with it the CPUs that
+ * select_idle_cpu() scans for an idle one on a wakeup.
+ */
+static void __init topology_fixture_llc(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct sched_view *view;
+	int cpu, reported = 0;
+
+	fixture_bring_up(test, fake, fx);
+	view = sched_view_build(test, fake, fx->nr_cpus);
+	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
+		reported += !expect_cpu_llc(test, fx, &view->cpu[cpu], cpu);
 }
 
 /*
@@ -611,127 +659,7 @@ static void __init topology_fixture_keeps_every_level(struct kunit *test)
 	}
 }
 
-/*
- * The kernel's parser of ibm,thread-groups, fed each fixture's raw
- * property, puts threads in the same group exactly when fixturec's own
- * reading of the machine does.
- */
-static void __init topology_thread_groups_from_property(struct kunit *test)
-{
-	const struct ppc_fixture *fx = fixture_param(test);
-	int group[8];
-	int t, u, nr;
-
-	if (!fx->thread_groups_len)
-		kunit_skip(test, "%s has no ibm,thread-groups", fx->name);
-	nr = ppc_probe_thread_groups(fx->thread_groups, fx->thread_groups_len, 1,
-				     group, fx->threads_per_core);
-	KUNIT_ASSERT_GT_MSG(test, nr, 0, "%s: the kernel rejected ibm,thread-groups", fx->name);
-	KUNIT_EXPECT_EQ_MSG(test, nr > 1, fx->has_big_cores, "%s: %d L1 thread groups",
-			    fx->name, nr);
-	for (t = 0; t < fx->threads_per_core; t++)
-		for (u = 0; u < fx->threads_per_core; u++)
-			KUNIT_EXPECT_EQ_MSG(test, group[t] == group[u],
-					    fx->cpus[t].group_first == fx->cpus[u].group_first,
-					    "%s: threads %d and %d: kernel groups %d and %d, fixture group of CPU %d and %d",
-					    fx->name, t, u, group[t], group[u],
-					    fx->cpus[t].group_first, fx->cpus[u].group_first);
-}
-
-/* The parser keeps every block of each fixture's property, and no more. */
-static void __init topology_thread_group_blocks(struct kunit *test)
-{
-	const struct ppc_fixture *fx = fixture_param(test);
-	int i = 0, blocks = 0;
-
-	if (!fx->thread_groups_len)
-		kunit_skip(test, "%s has no ibm,thread-groups", fx->name);
-	/* Each block: property, groups, threads per group, then the ids. */
-	while (i + 3 <= fx->thread_groups_len) {
-		i += 3 + fx->thread_groups[i + 1] * fx->thread_groups[i + 2];
-		blocks++;
-	}
-	KUNIT_EXPECT_EQ_MSG(test, ppc_probe_thread_group_blocks(fx->thread_groups,
-								 fx->thread_groups_len), blocks,
-			    "%s: blocks of ibm,thread-groups kept by the kernel", fx->name);
-}
-
-/*
- * A property with a third block: the kernel keeps two (its list has room
- * for two, as fixtures/README.md says), whatever follows them.
- */
-static void __init topology_thread_groups_third_block(struct kunit *test)
-{
-	static const u32 prop[] __initconst = {
-		1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
-		2, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
-		2, 1, 8, 0, 1, 2, 3, 4, 5, 6, 7,
-	};
-
-	KUNIT_EXPECT_EQ(test, ppc_probe_thread_group_blocks(prop, ARRAY_SIZE(prop)), 2);
-}
-
-/* One fixture CPU's thread-group map of one kind, kernel against fixturec. */
-static void __init expect_group_map(struct kunit *test, const struct ppc_fixture *fx, int cpu,
-				    unsigned int property, enum ppc_fixture_set set, bool present)
-{
-	const char *kind = property == 1 ? "L1" : "L2";
-	cpumask_t got, want;
-	int ret;
-
-	cpumask_clear(&got);
-	ret = ppc_probe_thread_group_map(fx->thread_groups, fx->thread_groups_len, property,
-					 fx->cpus[cpu].core_first, cpu, &got);
-	if (!present) {
-		KUNIT_EXPECT_EQ_MSG(test, ret, -ENOENT,
-				    "%s CPU %d: the fixture has no %s thread groups, the kernel found some",
-				    fx->name, cpu, kind);
-		return;
-	}
-	KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s CPU %d: the kernel could not build its %s group map",
-			    fx->name, cpu, kind);
-	if (ret)
-		return;
-	fixture_set_of(fx, set, cpu, &want);
-	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(&got, &want),
-			      "%s CPU %d: %s thread-group map %*pbl, fixture says %*pbl",
-			      fx->name, cpu, kind, cpumask_pr_args(&got), cpumask_pr_args(&want));
-}
-
-/*
- * The thread-group maps init_big_cores() builds for every CPU, computed
- * by the kernel from each fixture's raw ibm,thread-groups and hardware
- * thread ids numbered like the CPUs, hold exactly the threads fixturec
- * puts in the CPU's L1 group and, where the property has an L2 block, in
- * its L2 group.
- */
-static void __init topology_thread_group_maps_from_property(struct kunit *test)
-{
-	const struct ppc_fixture *fx = fixture_param(test);
-	bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
-	struct ppc_fake *fake;
-	int cpu;
-
-	if (!fx->thread_groups_len)
-		kunit_skip(test, "%s has no ibm,thread-groups", fx->name);
-	KUNIT_ASSERT_EQ_MSG(test, get_hard_smp_processor_id(0), 0,
-			    "CPU 0 is online with hardware id %d; the fixtures number it 0",
-			    get_hard_smp_processor_id(0));
-	fake = ppc_fake_begin(test);
-	ppc_fake_set_threads_per_core(fake, fx->threads_per_core);
-	for (cpu = 1; cpu < fx->nr_cpus; cpu++)
-		ppc_fake_set_hw_id(fake, cpu, cpu);
-	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
-		expect_group_map(test, fx, cpu, 1, PPC_FIXTURE_SET_GROUP, true);
-		expect_group_map(test, fx, cpu, 2, PPC_FIXTURE_SET_L2, l2_groups);
-	}
-}
-
 static struct kunit_case topology_cases[] __initdata = {
-	KUNIT_CASE_PARAM(topology_thread_groups_from_property, fixture_gen_params),
-	KUNIT_CASE_PARAM(topology_thread_group_blocks, fixture_gen_params),
-	KUNIT_CASE(topology_thread_groups_third_block),
-	KUNIT_CASE_PARAM(topology_thread_group_maps_from_property, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_levels_by_state, state_gen_params),
 	KUNIT_CASE_PARAM(topology_asym_flags_by_state, state_gen_params),
 	KUNIT_CASE_PARAM(topology_no_mc_on_shared_processor, state_gen_params),
@@ -745,6 +673,7 @@ static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_smt_off, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_without_l2_nodes, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_llc, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_keeps_every_level, fixture_gen_params),
 	{}
 };

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "make show": print the sched domains the scheduler builds for one
+ * fixture, CPU by CPU, for tools/show to fold into a tree and a picture.
+ * The case skips unless ppc_kunit_show.fixture= names a fixture; it
+ * asserts nothing about the domains, which the other suites check.
+ *
+ * One line per CPU, in the KTAP log:
+ *   # topology_show: show cpu=N prio=P llc=LIST llc_size=S
+ *     levels=NAME/FLAG|FLAG/LIST;NAME/FLAG/LIST...
+ * with FLAG the scheduler's own names for the domain's flags and LIST a
+ * CPU list; the levels are the ones cpu_attach_domain() keeps, lowest
+ * first.  A line "show machine=NAME cpus=N" comes first.
+ */
+
+#include <kunit/test.h>
+#include <linux/bitops.h>
+#include <linux/moduleparam.h>
+#include <linux/sched/topology.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "fake_state.h"
+#include "fixture_state.h"
+#include "sched_view.h"
+#include "smp_probe.h"
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "ppc_kunit_show."
+
+static char *show_fixture = "";
+module_param_named(fixture, show_fixture, charp, 0444);
+
+/* One CPU's levels; printk keeps about 1000 characters of a line. */
+#define SHOW_LINE	900
+
+struct show_priorities {
+	int nr_cpus;
+	int *priority;
+};
+
+static void save_priorities(void *data, const struct ppc_probe_topology *topo)
+{
+	struct show_priorities *p = data;
+	int cpu;
+
+	for (cpu = 0; cpu < p->nr_cpus; cpu++)
+		p->priority[cpu] = arch_asym_cpu_priority(cpu);
+}
+
+/* The scheduler's names of @flags, '|' separated, or "-". */
+static int show_flags(char *buf, size_t len, int flags)
+{
+	unsigned long bits = flags;
+	int n = 0, idx;
+
+#ifdef CONFIG_SCHED_DEBUG
+	for_each_set_bit(idx, &bits, __SD_FLAG_CNT)
+		n += scnprintf(buf + n, len - n, "%s%s", n ? "|" : "", sd_flag_debug[idx].name);
+#else
+	(void)idx;
+	if (bits)
+		n = scnprintf(buf, len, "0x%lx", bits);
+#endif
+	if (!n)
+		n = scnprintf(buf, len, "-");
+	return n;
+}
+
+static void __init topology_show(struct kunit *test)
+{
+	const struct ppc_fixture *fx = NULL;
+	struct show_priorities prio;
+	struct sched_view *view;
+	struct ppc_fake *fake;
+	char *line;
+	int i, cpu, n;
+
+	if (!*show_fixture)
+		kunit_skip(test, "ppc_kunit_show.fixture= names no fixture");
+	for (i = 0; i < ARRAY_SIZE(ppc_fixtures); i++)
+		if (!strcmp(ppc_fixtures[i]->name, show_fixture))
+			fx = ppc_fixtures[i];
+	if (!fx) {
+		for (i = 0; i < ARRAY_SIZE(ppc_fixtures); i++)
+			kunit_info(test, "show fixture-known=%s", ppc_fixtures[i]->name);
+		KUNIT_FAIL(test, "ppc_kunit_show.fixture=%s: no such fixture", show_fixture);
+		return;
+	}
+
+	line = kunit_kzalloc(test, SHOW_LINE, GFP_KERNEL);
+	prio.nr_cpus = fx->nr_cpus;
+	prio.priority = kunit_kcalloc(test, fx->nr_cpus, sizeof(int), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, line);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, prio.priority);
+
+	fake = ppc_fake_begin(test);
+	fixture_bring_up(test, fake, fx);
+	view = sched_view_build(test, fake, fx->nr_cpus);
+	ppc_fake_with_topology(fake, save_priorities, &prio);
+
+	kunit_info(test, "show machine=%s cpus=%d", fx->name, fx->nr_cpus);
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+
+		n = scnprintf(line, SHOW_LINE, "levels=");
+		for (i = 0; i < c->nr_kept; i++) {
+			n += scnprintf(line + n, SHOW_LINE - n, "%s%s/", i ? ";" : "",
+				       c->level[i].name);
+			n += show_flags(line + n, SHOW_LINE - n, c->level[i].flags);
+			n += scnprintf(line + n, SHOW_LINE - n, "/%*pbl",
+				       cpumask_pr_args(c->level[i].span));
+		}
+		kunit_info(test, "show cpu=%d prio=%d llc=%*pbl llc_size=%d %s", cpu,
+			   prio.priority[cpu], cpumask_pr_args(c->llc), c->llc_size, line);
+	}
+}
+
+static struct kunit_case topology_show_cases[] __initdata = {
+	KUNIT_CASE(topology_show),
+	{}
+};
+
+static struct kunit_suite topology_show_suite __initdata = {
+	.name = "powerpc_topology_show",
+	.test_cases = topology_show_cases,
+};
+
+kunit_test_init_section_suites(&topology_show_suite);
