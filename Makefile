@@ -8,14 +8,15 @@
 #   make mutants mutation testing of the topology code and vcpu_is_preempted()
 #   make fuzz    the fixture compiler under libFuzzer, ASan and UBSan
 #   make truth-table   the vcpu_is_preempted() table the suite checks (SMT=4|8)
+#   make show    the sched domains the kernel builds for FIXTURE=name, as a tree
 #
 # See README.md for the options (BASE, CPU, FILTER, TIMEOUT, ...).
 
 BASE ?= 6.1
 CPU ?= power10
-export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT
+export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN FIXTURE
 
-.PHONY: run check live bench truth-table matrix mutants fuzz
+.PHONY: run check live bench truth-table matrix mutants fuzz show
 
 run:
 	@tools/run-kunit
@@ -42,3 +43,6 @@ mutants:
 
 fuzz:
 	@tools/fuzz
+
+show:
+	@tools/show

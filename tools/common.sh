@@ -63,13 +63,59 @@ take_lock() {
 	export PPC_KUNIT_LOCKED=$lock
 }
 
+# The opt-in RFC ports, in the order they are applied after
+# patches/BASE/series: patches/BASE/rfc/NAME/series.
+RFCS="mc-llc interleaved-smt"
+
+# rfc_list: the RFCs that $RFC names (comma or space separated), in the
+# order of $RFCS; dies on a name that is not one of them.
+rfc_list() {
+	local want r out=
+	want=" $(echo "${RFC:-}" | tr ',' ' ') "
+	for r in $want; do
+		case " $RFCS " in
+		*" $r "*) ;;
+		*) die "unknown RFC '$r' (expected any of: $RFCS)" ;;
+		esac
+	done
+	for r in $RFCS; do
+		case $want in *" $r "*) out="$out $r" ;; esac
+	done
+	echo $out
+}
+
+# rfc_suffix: "" without RFCs, "+mc-llc+interleaved-smt" with both; the
+# results of a run with RFCs go to out/BASE+..., beside those without.
+rfc_suffix() {
+	local r out=
+	for r in $(rfc_list); do
+		out="$out+$r"
+	done
+	echo "$out"
+}
+
 # The kunitconfig fragments for a base: .kunitconfig, then what the base
-# needs on top of it, as kunit.py --kunitconfig arguments.
+# needs on top of it, then what each RFC of $RFC expects, then KASAN with
+# KASAN=1, as kunit.py --kunitconfig arguments.
 kunitconfig_args() {
+	local r
 	echo "--kunitconfig=$PROJECT/.kunitconfig"
 	[ -f "$PROJECT/tools/kconfig/$1.kunitconfig" ] &&
 		echo "--kunitconfig=$PROJECT/tools/kconfig/$1.kunitconfig"
+	for r in $(rfc_list); do
+		echo "--kunitconfig=$PROJECT/tools/kconfig/rfc-$r.kunitconfig"
+	done
+	[ "${KASAN:-0}" = 1 ] && echo "--kunitconfig=$PROJECT/tools/kconfig/kasan.kunitconfig"
 	return 0
+}
+
+# run_suffix: what the results directory and, for KASAN, the build
+# directory add to the base: the RFCs, then "+kasan" with KASAN=1.
+run_suffix() {
+	local s
+	s=$(rfc_suffix)
+	[ "${KASAN:-0}" = 1 ] && s="$s+kasan"
+	echo "$s"
 }
 
 # ccache_env: the ccache settings of every kernel build of the harness.
@@ -94,9 +140,20 @@ kernel_make() {
 		CC="$KERNEL_CC" -j"$(nproc)" "$@"
 }
 
-# series_patches BASE: the patch file names of patches/BASE/series, in
-# order, without comments and blank lines.
+# series_patches BASE: the patches prepare-tree applies, in order, as
+# paths relative to patches/BASE: those of patches/BASE/series, then
+# those of each RFC of $RFC (rfc/NAME/...).
 series_patches() {
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e 's/^[[:space:]]*//' -e '/^$/d' \
-		"$PATCH_ROOT/$1/series"
+	local r
+	series_file_patches "$PATCH_ROOT/$1/series"
+	for r in $(rfc_list); do
+		series_file_patches "$PATCH_ROOT/$1/rfc/$r/series" | sed "s|^|rfc/$r/|"
+	done
+}
+
+# series_file_patches FILE: the patch names FILE lists, without comments
+# and blank lines.
+series_file_patches() {
+	[ -f "$1" ] || die "$1: no such series file"
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e 's/^[[:space:]]*//' -e '/^$/d' "$1"
 }

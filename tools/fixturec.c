@@ -166,6 +166,7 @@ struct fixture {
 	/* derived */
 	unsigned int nr_cores, nr_coregroups;
 	bool has_big_cores;
+	bool interleaved;	/* the L1 groups interleave the thread ids */
 	struct cpu_facts *cpu;
 	struct level levels[MAX_LEVELS];
 	unsigned int nr_levels;
@@ -973,6 +974,26 @@ static unsigned int l2_first_of(const struct fixture *f, unsigned int core, unsi
 }
 
 /*
+ * Whether the groups of @b interleave the threads of the core, as the
+ * interleaved big-core RFC describes POWER9's ({0,2,4,6} and {1,3,5,7}):
+ * with n groups, the first n threads are in n different groups and each
+ * later thread is in the group of the thread n before it.
+ */
+static bool interleaves(const struct tg_block *b)
+{
+	unsigned int n = b->nr_groups, total = n * b->per_group, t, u;
+
+	for (t = 0; t < n; t++)
+		for (u = 0; u < t; u++)
+			if (tg_group_of(b, t) == tg_group_of(b, u))
+				return false;
+	for (t = n; t < total; t++)
+		if (tg_group_of(b, t) != tg_group_of(b, t - n))
+			return false;
+	return true;
+}
+
+/*
  * The per-CPU facts.  Thread ids in ibm,thread-groups are those of the
  * first core; every core is assumed to have the same grouping, applied
  * to its own first CPU.
@@ -985,6 +1006,7 @@ static void derive(struct fixture *f)
 	struct cpu_facts *c;
 
 	f->has_big_cores = b && b->nr_groups > 1;
+	f->interleaved = f->has_big_cores && interleaves(b);
 	for (cpu = 0; cpu < f->nr_cpus.v; cpu++) {
 		c = &f->cpu[cpu];
 		core = cpu / f->threads.v;
@@ -1246,6 +1268,7 @@ static const char header_types[] =
 "\tconst u32 *thread_groups;\t/* raw ibm,thread-groups, first core */\n"
 "\tu8 thread_groups_len;\t\t/* in u32 words, 0 if none */\n"
 "\tbool has_big_cores;\t\t/* more than one L1 thread group */\n"
+"\tbool interleaved;\t\t/* L1 groups interleave thread ids */\n"
 "\tu8 threads_per_group;\t\t/* L1 group size, threads_per_core if none */\n"
 "\tenum ppc_fixture_l2_share l2_share;\n"
 "\tbool has_coregroups;\n"
@@ -1409,6 +1432,7 @@ static void put_fixture(FILE *out, const struct fixture *f)
 		fputs("\t.thread_groups = NULL,\n", out);
 	fprintf(out, "\t.thread_groups_len = %u,\n", f->tg_len);
 	fprintf(out, "\t.has_big_cores = %s,\n", f->has_big_cores ? "true" : "false");
+	fprintf(out, "\t.interleaved = %s,\n", f->interleaved ? "true" : "false");
 	fprintf(out, "\t.threads_per_group = %u,\n",
 		l1 < 0 ? f->threads.v : f->blocks[l1].per_group);
 	fprintf(out, "\t.l2_share = %s,\n", l2_names[f->l2]);

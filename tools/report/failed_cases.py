@@ -7,43 +7,27 @@
 # exits 2 when the file holds no test case at all: the kernel crashed or
 # hung before KUnit reported anything.
 
-import json
 import sys
 
-
-def walk(group, path, bad, counted):
-	for case in group.get('test_cases', []):
-		counted[0] += 1
-		if case.get('status', 'ERROR') not in ('PASS', 'SKIP'):
-			name = '.'.join(path + [case.get('name', '?')])
-			bad.append(name)
-	for sub in group.get('sub_groups', []):
-		walk(sub, path + [sub.get('name', '?')], bad, counted)
+import kunit_results
 
 
 def main():
 	if len(sys.argv) != 2:
 		sys.exit('usage: failed_cases.py RESULTS.json')
 	try:
-		with open(sys.argv[1]) as f:
-			root = json.load(f)
-	except (OSError, ValueError):
-		print('no results')
-		return 2
-	bad, counted = [], [0]
-	for suite in root.get('sub_groups', []):
-		walk(suite, [suite.get('name', '?')], bad, counted)
-	if not counted[0]:
+		results = kunit_results.cases(kunit_results.load(sys.argv[1]))
+	except kunit_results.NoResults:
+		results = []
+	if not results:
 		print('no results')
 		return 2
 	seen = set()
-	for name in bad:
-		parts = name.split('.')
-		case = '.'.join(parts[:2])
-		if case in seen:
+	for suite, case, param, status in results:
+		if status in ('PASS', 'SKIP') or (suite, case) in seen:
 			continue
-		seen.add(case)
-		print(case + (f'[{parts[2]}]' if len(parts) > 2 else ''))
+		seen.add((suite, case))
+		print(f'{suite}.{case}' + (f'[{param}]' if param is not None else ''))
 	return 0
 
 

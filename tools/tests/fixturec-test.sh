@@ -196,6 +196,9 @@ expect_field p10_dedicated_80 nr_coregroups 2
 expect_row p9_bigcore_64 35 "32, 33, 32, PPC_FIXTURE_NONE, 1, 1, 0x7" \
 	"small core {1,3,5,7} of the big core, L2 is the big core (the interleaved big-core RFC)"
 expect_field p9_bigcore_64 threads_per_group 4
+expect_field p9_bigcore_64 interleaved true
+expect_field p10_shared_768 interleaved true
+expect_field p8_dedicated_80 interleaved false
 expect_row p8_dedicated_80 13 "8, 8, 8, PPC_FIXTURE_NONE, 0, 0, 0x5" \
 	"no thread groups: core = group = L2, so no CACHE level"
 expect_field p8_dedicated_80 has_big_cores false
@@ -221,6 +224,13 @@ for f in "$cases"/bad-*.fixture; do
 	expect_reject "${f##*/} is rejected: ${expect#*: }" \
 		"$f" "${expect%%: *}" "${expect#*: }" "$fixturec" "$f"
 done
+
+# Groups {7,6,5,4} and {3,2,1,0}: a big core whose groups do not interleave.
+header_all=$header
+header=$scratch/l2-core-block.h
+"$fixturec" -o "$header" "$cases/good-l2-core-block.fixture"
+expect_field test_l2_core_block interleaved false
+header=$header_all
 
 # ---- whole-run behaviour ----
 expect_reject "two fixtures may not share a name" "$cases/good-dup-name.fixture" 2 \

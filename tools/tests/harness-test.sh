@@ -27,6 +27,19 @@ expect_fail "unknown CPU is refused" "unknown CPU 'power11'" \
 	env CPU=power11 "$PROJECT/tools/run-kunit"
 expect_fail "a non-numeric TIMEOUT is refused" "TIMEOUT must be a number" \
 	env TIMEOUT=soon "$PROJECT/tools/run-kunit"
+expect_fail "an unknown RFC is refused, the known ones named" \
+	"unknown RFC 'mc-llx' \\(expected any of: mc-llc interleaved-smt\\)" \
+	env RFC=mc-llc,mc-llx "$PROJECT/tools/run-kunit"
+expect_fail "an unknown RFC is refused by make matrix too" "unknown RFC 'nosuch'" \
+	env RFC=nosuch "$PROJECT/tools/matrix" 6.1
+
+# An RFC whose series file is missing: the file is named.
+mkdir -p "$scratch/norfc/6.1"
+series_file_patches "$PATCH_ROOT/6.1/series" > "$scratch/norfc/6.1/series"
+while read -r p; do cp "$PATCH_ROOT/6.1/$p" "$scratch/norfc/6.1/"; done < "$scratch/norfc/6.1/series"
+expect_fail "an RFC without its series file: the file is named" \
+	"norfc/6.1/rfc/mc-llc/series: no such series file" \
+	env RFC=mc-llc PPC_KUNIT_PATCHES="$scratch/norfc" "$PROJECT/tools/prepare-tree" 6.1
 
 if id nobody > /dev/null 2>&1; then
 	# A copy nobody can read, wherever the clone lives.

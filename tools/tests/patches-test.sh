@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Every patch of every series: checkpatch.pl --strict clean (run inside a
-# kernel tree, as checkpatch expects), and its "KUnit: suite.case"
-# trailers name cases that exist in kunit/.
+# Every patch of every series and of every RFC port: checkpatch.pl
+# --strict clean (run inside a kernel tree, as checkpatch expects), its
+# "KUnit: suite.case" trailers name cases that exist in kunit/, and an
+# RFC port links to the posting it ports.
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
@@ -20,7 +21,7 @@ case_exists() {
 }
 
 for base in $BASES; do
-	tree=$("$PROJECT/tools/prepare-tree" "$base")
+	tree=$(RFC= "$PROJECT/tools/prepare-tree" "$base")
 	while read -r name; do
 		patch=$PATCH_ROOT/$base/$name
 		rel=patches/$base/$name
@@ -46,7 +47,15 @@ for base in $BASES; do
 		else
 			not_ok "$rel: paired cases not in kunit/:$missing"
 		fi
-	done < <(series_patches "$base")
+		case $name in
+		rfc/*)
+			if grep -q '^Link: https://' "$patch"; then
+				ok "$rel: links to the posting it ports"
+			else
+				not_ok "$rel: an RFC port without a 'Link:' to its posting"
+			fi ;;
+		esac
+	done < <(RFC="$RFCS" series_patches "$base")
 done
 
 finish

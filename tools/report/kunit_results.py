@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# kunit_results: what the readers in tools/report/ share.  load() reads
+# kunit.py's --json output; cases() lists every result in it as
+# (suite, case, parameter or None, status), a parameterized case once per
+# parameter, in the order KUnit ran them; metadata() reads the
+# metadata.txt run-kunit writes beside it.
+
+import json
+
+
+class NoResults(Exception):
+	pass
+
+
+def load(path):
+	try:
+		with open(path) as f:
+			return json.load(f)
+	except (OSError, ValueError) as e:
+		raise NoResults(f'{path}: no usable kunit.py results: {e}') from e
+
+
+def cases(root):
+	out = []
+	for suite in root.get('sub_groups', []):
+		sname = suite.get('name', '?')
+		for case in suite.get('test_cases', []):
+			out.append((sname, case.get('name', '?'), None, case.get('status', 'ERROR')))
+		for group in suite.get('sub_groups', []):
+			cname = group.get('name', '?')
+			params = group.get('test_cases', [])
+			for p in params:
+				out.append((sname, cname, p.get('name', '?'), p.get('status', 'ERROR')))
+			if not params and not group.get('sub_groups'):
+				out.append((sname, cname, None, 'ERROR'))
+	return out
+
+
+def metadata(path):
+	"""metadata.txt as a dict of its top-level "key: value" lines, and
+	the lines under "patches:" as a list."""
+	meta = {'patches': []}
+	try:
+		with open(path) as f:
+			lines = f.read().splitlines()
+	except OSError:
+		return meta
+	section = None
+	for line in lines:
+		if line.startswith('  ') and section == 'patches':
+			meta['patches'].append(line.strip())
+		elif line.startswith('  ') and section == 'kunitconfig':
+			meta['kunitconfig_lines'] = meta.get('kunitconfig_lines', '') + line.strip() + '\n'
+		elif ':' in line and not line.startswith(' '):
+			key, value = line.split(':', 1)
+			section = key
+			if key != 'patches':
+				meta[key] = value.strip()
+	return meta

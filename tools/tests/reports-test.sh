@@ -1,0 +1,91 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests of the reports run-kunit writes beside results.json: from a
+# hand-written kunit.py result with passing, failing, skipped, crashed and
+# parameterized cases, tools/report/junit.py and kcidb.py must write what
+# JUnit XML and KCIDB v5 require (tools/report/check_formats.py) with the
+# right counts and statuses, and the checker must refuse reports that
+# break those rules.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/lib.sh"
+. "$here/../common.sh"
+
+report=$PROJECT/tools/report
+in=$here/reports
+scratch=$(mktemp -d /tmp/reports-test.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+
+python3 "$report/junit.py" "$in/results.json" "$in/metadata.txt" "$scratch/junit.xml"
+python3 "$report/kcidb.py" "$in/results.json" "$in/metadata.txt" \
+	"$PATCH_ROOT/6.1/$(series_patches 6.1 | head -n1)" "$scratch/kcidb.json"
+
+expect_ok "the JUnit XML has what JUnit requires" \
+	python3 "$report/check_formats.py" junit "$scratch/junit.xml"
+expect_ok "the KCIDB report has what KCIDB v5 requires" \
+	python3 "$report/check_formats.py" kcidb "$scratch/kcidb.json"
+
+# q FILE EXPR: evaluate a Python expression over the parsed report.
+q() {
+	python3 -c "import json, sys, xml.etree.ElementTree as ET
+f = sys.argv[1]
+r = ET.parse(f).getroot() if f.endswith('.xml') else json.load(open(f))
+print($2)" "$1"
+}
+expect_eq() {
+	if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: got '$2', wanted '$3'"; fi
+}
+
+expect_eq "JUnit: 6 results, one per case and per parameter" \
+	"$(q "$scratch/junit.xml" "r.get('tests')")" 6
+expect_eq "JUnit: the failed and the crashed case are failures" \
+	"$(q "$scratch/junit.xml" "r.get('failures')")" 3
+expect_eq "JUnit: the skipped case is skipped" \
+	"$(q "$scratch/junit.xml" "r.get('skipped')")" 1
+expect_eq "JUnit: a parameter is named case[parameter]" \
+	"$(q "$scratch/junit.xml" "[c.get('name') for c in r.iter('testcase')][3]")" \
+	"by_machine[p10-shared-768]"
+expect_eq "KCIDB: statuses in order" \
+	"$(q "$scratch/kcidb.json" "' '.join(t['status'] for t in r['tests'])")" \
+	"PASS FAIL SKIP PASS FAIL ERROR"
+expect_eq "KCIDB: a parameter with spaces and commas becomes a path part" \
+	"$(q "$scratch/kcidb.json" "r['tests'][4]['path']")" \
+	"suite_a.by_machine.dedicated_big_cores_no_shared_caches"
+expect_eq "KCIDB: the build names the CPU and the RFC" \
+	"$(q "$scratch/kcidb.json" "r['builds'][0]['id'].split('-', 2)[2]")" "power9-mc-llc"
+expect_eq "KCIDB: the checkout names the pristine commit" \
+	"$(q "$scratch/kcidb.json" "r['checkouts'][0]['git_commit_hash']")" \
+	"ac41ac7e0f3b8bcde0a5c0e4a47c6b2a0b6fd2e1"
+
+# The checker itself must fail on reports that break the rules.
+python3 - "$scratch" <<'PY'
+import json, sys
+d = sys.argv[1]
+r = json.load(open(f'{d}/kcidb.json'))
+del r['tests'][0]['build_id']
+json.dump(r, open(f'{d}/no-build-id.json', 'w'))
+r = json.load(open(f'{d}/kcidb.json'))
+r['tests'][1]['status'] = 'OK'
+r['tests'][2]['path'] = 'a b'
+json.dump(r, open(f'{d}/bad-status-path.json', 'w'))
+r = json.load(open(f'{d}/kcidb.json'))
+r['builds'][0]['id'] = 'other:x'
+json.dump(r, open(f'{d}/bad-origin.json', 'w'))
+x = open(f'{d}/junit.xml').read().replace('failures="3"', 'failures="2"', 1)
+open(f'{d}/bad-count.xml', 'w').write(x)
+PY
+expect_fail "the checker refuses a test without build_id" 'no "build_id"' \
+	python3 "$report/check_formats.py" kcidb "$scratch/no-build-id.json"
+expect_fail "the checker refuses a status KCIDB does not have" 'status "OK"' \
+	python3 "$report/check_formats.py" kcidb "$scratch/bad-status-path.json"
+expect_fail "the checker refuses a test path with a space" 'path "a b"' \
+	python3 "$report/check_formats.py" kcidb "$scratch/bad-status-path.json"
+expect_fail "the checker refuses an id that does not start with its origin" \
+	'id does not start with' \
+	python3 "$report/check_formats.py" kcidb "$scratch/bad-origin.json"
+expect_fail "the checker refuses JUnit counts that do not add up" 'failures="2", its suites have 3' \
+	python3 "$report/check_formats.py" junit "$scratch/bad-count.xml"
+
+finish
