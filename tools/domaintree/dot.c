@@ -76,7 +76,7 @@ void write_dot(FILE *out, const struct machine *m, const struct tree *t)
 	node_id = 0;
 	fprintf(out, "digraph \"%s\" {\n  label=\"%s: %d CPUs\\nevery level: %s\";\n"
 		"  labelloc=t;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n",
-		m->name, m->name, m->nr_cpus, *t->common ? t->common : "no flag in common");
+		m->name, m->name, m->nr_cpus, *t->common ? t->common : "no flag");
 	fold_groups(t->roots, t->nr_roots, group_of);
 	for (i = 0; i < t->nr_roots; i++)
 		if (group_of[i] == i)

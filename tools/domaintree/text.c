@@ -117,8 +117,8 @@ void write_text(FILE *out, const struct machine *m, const struct tree *t)
 
 	if (!group_of)
 		return;
-	fprintf(out, "%s: %d CPUs; every level has %s\n", m->name, m->nr_cpus,
-		*t->common ? t->common : "no flag in common");
+	fprintf(out, "%s: %d CPUs; %s%s\n", m->name, m->nr_cpus,
+		*t->common ? "every level has " : "no flag on every level", t->common);
 	fold_groups(t->roots, t->nr_roots, group_of);
 	for (i = 0; i < t->nr_roots; i++)
 		if (group_of[i] == i)

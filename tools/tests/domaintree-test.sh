@@ -1,0 +1,71 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests of tools/domaintree on hand-written "make show" console
+# logs: same-shaped domains fold with their count, flags every level has
+# are named once, the LLC is marked, a packing level lists the CPUs it
+# prefers with equal priorities together, the Graphviz output is a
+# digraph with one box per group, and a log without the show lines, with
+# CPUs missing or with a malformed line is refused naming the file.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/lib.sh"
+. "$here/../common.sh"
+
+make -s -C "$PROJECT/tools" domaintree/domaintree
+tree=$PROJECT/tools/domaintree/domaintree
+logs=$here/domaintree
+scratch=$(mktemp -d /tmp/domaintree-test.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+
+# expect_line WHAT FILE LINE: FILE holds LINE exactly.
+expect_line() {
+	if grep -qxF -- "$3" "$2"; then
+		ok "$1"
+	else
+		not_ok "$1: no line '$3' in:"
+		sed 's/^/    /' "$2"
+	fi
+}
+
+"$tree" -d "$scratch/i.dot" "$logs/interleaved.log" > "$scratch/i.txt"
+expect_line "interleaved: the flags every level has are named once" "$scratch/i.txt" \
+	"two-big-cores: 8 CPUs; no flag on every level"
+expect_line "interleaved: two big cores fold into one line, the LLC marked, CPUs in priority order" \
+	"$scratch/i.txt" \
+	"  CACHE x2 0-3 | 4-7: 4 CPUs each; SD_SHARE_LLC|SD_ASYM_PACKING; the LLC; prefers {0} > {1} > {2} > {3}"
+expect_line "interleaved: small cores fold within each big core" "$scratch/i.txt" \
+	"    SMT x2 in each 0,2 | 1,3: 2 CPUs each; SD_SHARE_CPUCAPACITY|SD_SHARE_LLC"
+
+"$tree" "$logs/shared.log" > "$scratch/s.txt"
+expect_line "shared: a flag on every level goes to the first line" "$scratch/s.txt" \
+	"shared-2x4: 8 CPUs; every level has SD_WAKE_AFFINE"
+expect_line "shared: CPUs of equal priority are listed together" "$scratch/s.txt" \
+	"PKG 0-7: 8 CPUs; SD_ASYM_PACKING; prefers {0-3} > {4-7}"
+
+if grep -q '^digraph "two-big-cores"' "$scratch/i.dot" &&
+   [ "$(grep -c '\[label=' "$scratch/i.dot")" -eq 3 ] &&
+   [ "$(grep -c ' -> ' "$scratch/i.dot")" -eq 2 ]; then
+	ok "the Graphviz output has one box per folded group and their edges"
+else
+	not_ok "the Graphviz output is not the folded tree:"
+	sed 's/^/    /' "$scratch/i.dot"
+fi
+if command -v dot > /dev/null && dot -Tsvg -o "$scratch/i.svg" "$scratch/i.dot" &&
+   grep -q '<svg' "$scratch/i.svg"; then
+	ok "Graphviz draws it"
+elif ! command -v dot > /dev/null; then
+	not_ok "Graphviz (dot) is not installed; tools/packages lists graphviz"
+else
+	not_ok "Graphviz could not draw the output"
+fi
+
+expect_fail "a log without show lines is refused" \
+	"/dev/null: no 'topology_show: show machine=' line" "$tree" /dev/null
+expect_fail "a log missing CPUs is refused" "missing-cpus.log: 3 of the machine's 8 CPUs were printed" \
+	"$tree" "$logs/missing-cpus.log"
+expect_fail "a malformed show line is refused with its line number" \
+	"malformed.log:4: malformed show line" "$tree" "$logs/malformed.log"
+
+finish
