@@ -175,11 +175,12 @@ static struct thread_groups * __init probe_thread_group_block(const u32 *prop, i
 
 /*
  * How many blocks the kernel's parser keeps of a raw ibm,thread-groups
- * array, or its errno.  The list is parsed into a buffer twice its size,
- * so that a parser writing past it is seen, in @overran, rather than
- * corrupting memory.
+ * array, or its errno; @kept is the number of blocks the list says it
+ * holds, whatever the parser returned.  The list is parsed into a buffer
+ * twice its size, so that a parser writing past it is seen, in @overran,
+ * rather than corrupting memory.
  */
-int __init ppc_probe_thread_group_blocks(const u32 *prop, int len, bool *overran)
+int __init ppc_probe_thread_group_blocks(const u32 *prop, int len, int *kept, bool *overran)
 {
 	struct thread_groups_list *tglp = kcalloc(2, sizeof(*tglp), GFP_KERNEL);
 	int ret;
@@ -187,6 +188,7 @@ int __init ppc_probe_thread_group_blocks(const u32 *prop, int len, bool *overran
 	if (!tglp)
 		return -ENOMEM;
 	ret = probe_parse_thread_groups(prop, len, tglp);
+	*kept = tglp->nr_properties;
 	if (!ret)
 		ret = tglp->nr_properties;
 	*overran = memchr_inv(&tglp[1], 0, sizeof(*tglp)) != NULL;

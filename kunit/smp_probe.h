@@ -54,7 +54,8 @@ const char *ppc_probe_mask_name(enum ppc_probe_mask mask);
 
 int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int property,
 				   int *group_of_thread, int nr_threads);
-int __init ppc_probe_thread_group_blocks(const u32 *prop, int len, bool *overran);
+int __init ppc_probe_thread_group_blocks(const u32 *prop, int len, int *kept,
+					 bool *overran);
 int __init ppc_probe_thread_group_map(const u32 *prop, int len, unsigned int property,
 				      int id_offset, int cpu, struct cpumask *mask);
 

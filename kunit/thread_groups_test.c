@@ -42,6 +42,7 @@ struct tg_array {
 	bool l2_block;		/* it has a property 2 (L2) block */
 	bool interleaved;	/* its L1 groups interleave the thread ids */
 	int group[MAX_THREADS];	/* L1 group of each thread, in listed order */
+	bool no_l1;		/* well formed, but without an L1 block */
 };
 
 static const u32 power9_big_core[] __initconst = {
@@ -104,6 +105,14 @@ static const u32 first_id_past_core[] __initconst = {
 	1, 2, 4, 9, 2, 4, 6, 1, 3, 5, 7,
 };
 
+/*
+ * A block of a property the kernel does not use (PAPR defines 1 and 2):
+ * kept by the parser, and no thread groups for the scheduler.
+ */
+static const u32 unknown_property[] __initconst = {
+	0, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
+};
+
 /* Eight groups of one thread: well formed, every thread its own L1. */
 static const u32 one_thread_groups[] __initconst = {
 	1, 8, 1, 0, 1, 2, 3, 4, 5, 6, 7,
@@ -130,6 +139,7 @@ static const struct tg_array tg_arrays[] __initconst = {
 	{ "third-block", ARRAY(third_block), 8, 2, true, true, ALTERNATE },
 	{ "one-thread-groups", ARRAY(one_thread_groups), 8, 1, false, true,
 	  { 0, 1, 2, 3, 4, 5, 6, 7 } },
+	{ "unknown-property", ARRAY(unknown_property), 8, 1, .no_l1 = true },
 	{ "truncated-list", ARRAY(truncated_list), 8 },
 	{ "truncated-header", ARRAY(truncated_header), 8 },
 	{ "zero-groups", ARRAY(zero_groups), 8 },
@@ -154,7 +164,7 @@ static bool tg_big_cores(const struct tg_array *a)
 	int t;
 
 	for (t = 1; t < a->threads; t++)
-		if (a->blocks && a->group[t] != a->group[0])
+		if (a->blocks && !a->no_l1 && a->group[t] != a->group[0])
 			return true;
 	return false;
 }
@@ -170,20 +180,28 @@ static void __init thread_groups_parse(struct kunit *test)
 	struct ppc_fake *fake = ppc_fake_begin(test);
 	int group[MAX_THREADS];
 	bool overran;
-	int ret, t, u;
+	int ret, kept, t, u;
 
 	/* The parser checks the groups against the core the CPU is in. */
 	ppc_fake_set_threads_per_core(fake, a->threads);
-	ret = ppc_probe_thread_group_blocks(a->prop, a->len, &overran);
+	ret = ppc_probe_thread_group_blocks(a->prop, a->len, &kept, &overran);
 	KUNIT_EXPECT_FALSE_MSG(test, overran, "%s: the parser wrote past its list", a->name);
 	if (!a->blocks) {
 		KUNIT_EXPECT_LT_MSG(test, ret, 0, "%s is malformed; the parser kept %d blocks",
 				    a->name, ret);
+		KUNIT_EXPECT_EQ_MSG(test, kept, 0,
+				    "%s is malformed; the parser failed but left %d blocks in its list",
+				    a->name, kept);
 		return;
 	}
 	KUNIT_ASSERT_EQ_MSG(test, ret, a->blocks, "%s: blocks kept", a->name);
 
 	ret = ppc_probe_thread_groups(a->prop, a->len, 1, group, a->threads);
+	if (a->no_l1) {
+		KUNIT_EXPECT_EQ_MSG(test, ret, -ENOENT, "%s: an L1 block where there is none",
+				    a->name);
+		return;
+	}
 	KUNIT_ASSERT_GT_MSG(test, ret, 0, "%s: no L1 thread groups", a->name);
 	for (t = 0; t < a->threads; t++)
 		for (u = 0; u < t; u++)
@@ -437,7 +455,7 @@ static void __init thread_groups_fixture_blocks(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
 	struct ppc_fake *fake;
-	int i = 0, blocks = 0;
+	int i = 0, blocks = 0, kept;
 	bool overran;
 
 	if (!fx->thread_groups_len)
@@ -450,7 +468,8 @@ static void __init thread_groups_fixture_blocks(struct kunit *test)
 		blocks++;
 	}
 	KUNIT_EXPECT_EQ_MSG(test, ppc_probe_thread_group_blocks(fx->thread_groups,
-								 fx->thread_groups_len, &overran),
+								 fx->thread_groups_len, &kept,
+								 &overran),
 			    blocks, "%s: blocks of ibm,thread-groups kept by the kernel", fx->name);
 	KUNIT_EXPECT_FALSE_MSG(test, overran, "%s: the parser wrote past its list", fx->name);
 }
