@@ -191,7 +191,7 @@ int __init ppc_probe_thread_group_blocks(const u32 *prop, int len, int *kept, bo
 	*kept = tglp->nr_properties;
 	if (!ret)
 		ret = tglp->nr_properties;
-	*overran = memchr_inv(&tglp[1], 0, sizeof(*tglp)) != NULL;
+	*overran = !!memchr_inv(&tglp[1], 0, sizeof(*tglp));
 	kfree(tglp);
 	return ret;
 }

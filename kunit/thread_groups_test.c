@@ -127,7 +127,7 @@ static const u32 block_repeated[] __initconst = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 };
 
-#define ARRAY(a)	.prop = a, .len = ARRAY_SIZE(a)
+#define ARRAY(a)	.prop = (a), .len = ARRAY_SIZE(a)
 #define ALTERNATE	{ 0, 1, 0, 1, 0, 1, 0, 1 }
 
 static const struct tg_array tg_arrays[] __initconst = {
@@ -393,10 +393,11 @@ static void __init thread_groups_spread_over_small_cores(struct kunit *test)
 				     rfc_level_flags(PPC_FIXTURE_CACHE, 0, a->interleaved) &
 				     PPC_FIXTURE_PACKS);
 			bool got = c->level[i].flags & SD_ASYM_PACKING;
+			const struct cpumask *span = c->level[i].span;
 
 			KUNIT_EXPECT_EQ_MSG(test, got, want, "%s: CPU %d %s %*pbl %s SD_ASYM_PACKING",
-					    a->name, cpu, c->level[i].name,
-					    cpumask_pr_args(c->level[i].span), got ? "has" : "lacks");
+					    a->name, cpu, c->level[i].name, cpumask_pr_args(span),
+					    got ? "has" : "lacks");
 			spreads |= want && big_core && !m->shared;
 		}
 	}
@@ -455,7 +456,7 @@ static void __init thread_groups_fixture_blocks(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
 	struct ppc_fake *fake;
-	int i = 0, blocks = 0, kept;
+	int i = 0, blocks = 0, kept, ret;
 	bool overran;
 
 	if (!fx->thread_groups_len)
@@ -467,10 +468,10 @@ static void __init thread_groups_fixture_blocks(struct kunit *test)
 		i += 3 + fx->thread_groups[i + 1] * fx->thread_groups[i + 2];
 		blocks++;
 	}
-	KUNIT_EXPECT_EQ_MSG(test, ppc_probe_thread_group_blocks(fx->thread_groups,
-								 fx->thread_groups_len, &kept,
-								 &overran),
-			    blocks, "%s: blocks of ibm,thread-groups kept by the kernel", fx->name);
+	ret = ppc_probe_thread_group_blocks(fx->thread_groups, fx->thread_groups_len, &kept,
+					    &overran);
+	KUNIT_EXPECT_EQ_MSG(test, ret, blocks, "%s: blocks of ibm,thread-groups kept by the kernel",
+			    fx->name);
 	KUNIT_EXPECT_FALSE_MSG(test, overran, "%s: the parser wrote past its list", fx->name);
 }
 
