@@ -9,6 +9,7 @@
 #include <linux/cpumask.h>
 #include <linux/rcupdate.h>
 #include <linux/sched/domains_kunit.h>
+#include <linux/sched/topology.h>
 #include <linux/slab.h>
 
 #include "sched_view.h"
@@ -106,4 +107,33 @@ struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake 
 	KUNIT_ASSERT_FALSE_MSG(test, view->too_deep, "more than %d sched-domain levels",
 			       SCHED_VIEW_MAX_LEVELS);
 	return view;
+}
+
+struct priorities {
+	int nr_cpus;
+	int *priority;
+};
+
+static void save_priorities(void *data, const struct ppc_probe_topology *topo)
+{
+	struct priorities *p = data;
+	int cpu;
+
+	for (cpu = 0; cpu < p->nr_cpus; cpu++)
+		p->priority[cpu] = arch_asym_cpu_priority(cpu);
+}
+
+/*
+ * arch_asym_cpu_priority() of CPUs 0 to @nr_cpus - 1, read with the table
+ * built for the fake machine in place: the static keys the builder sets
+ * decide it.
+ */
+int * __init sched_view_priorities(struct kunit *test, struct ppc_fake *fake, int nr_cpus)
+{
+	struct priorities p = { .nr_cpus = nr_cpus };
+
+	p.priority = kunit_kcalloc(test, nr_cpus, sizeof(int), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p.priority);
+	ppc_fake_with_topology(fake, save_priorities, &p);
+	return p.priority;
 }

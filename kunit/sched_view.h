@@ -39,5 +39,6 @@ struct sched_view {
 
 struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake *fake,
 					    int nr_cpus);
+int * __init sched_view_priorities(struct kunit *test, struct ppc_fake *fake, int nr_cpus);
 
 #endif /* _PPC_TOPOLOGY_KUNIT_SCHED_VIEW_H */

@@ -7,6 +7,7 @@
  */
 
 #include <linux/err.h>
+#include <linux/jump_label.h>
 #include <linux/of.h>
 #include <linux/slab.h>
 
@@ -23,6 +24,13 @@ const struct ppc_fake_firmware *ppc_fake_fw;
  * where this declaration defines it and it stays false.
  */
 static bool has_interleaved_big_cores;
+
+/*
+ * Defined by the shared-processor series ("Enable Asym packing for cores
+ * on shared processor"); declared again for trees before that patch,
+ * where this declaration defines it, outside .data..ro_after_init.
+ */
+static struct static_key_false splpar_asym_pack;
 
 static enum ppc_probe_mask probe_mask_kind(const struct cpumask *(*fn)(int))
 {
@@ -344,6 +352,11 @@ bool *ppc_probe_shared_caches(void)
 bool *ppc_probe_interleaved_big_cores(void)
 {
 	return &has_interleaved_big_cores;
+}
+
+const void *ppc_probe_splpar_asym_pack(void)
+{
+	return &splpar_asym_pack;
 }
 
 struct cpumask *ppc_probe_coregroup_map(int cpu)

@@ -73,6 +73,7 @@ struct sched_domain_topology_level *ppc_probe_topology_table(void);
 /* Static state of smp.c that the fake-state helpers inject. */
 bool *ppc_probe_shared_caches(void);
 bool *ppc_probe_interleaved_big_cores(void);
+const void *ppc_probe_splpar_asym_pack(void);
 struct cpumask *ppc_probe_coregroup_map(int cpu);
 
 #endif /* _PPC_TOPOLOGY_KUNIT_SMP_PROBE_H */

@@ -323,30 +323,15 @@ static void spread_machine_describe(const struct spread_machine *m, char *desc)
 
 KUNIT_ARRAY_PARAM(spread_machine, spread_machines, spread_machine_describe);
 
-struct priorities {
-	int nr_cpus;
-	int priority[2 * MAX_THREADS];
-};
-
-static void save_priorities(void *data, const struct ppc_probe_topology *topo)
-{
-	struct priorities *p = data;
-	int cpu;
-
-	for (cpu = 0; cpu < p->nr_cpus; cpu++)
-		p->priority[cpu] = arch_asym_cpu_priority(cpu);
-}
-
 /* The CPUs of the core at @first, highest asym priority first. */
-static void __init order_by_priority(const struct priorities *p, int first, int threads,
-				     int *order)
+static void __init order_by_priority(const int *priority, int first, int threads, int *order)
 {
 	int i, j, tmp;
 
 	for (i = 0; i < threads; i++)
 		order[i] = first + i;
 	for (i = 1; i < threads; i++)
-		for (j = i; j > 0 && p->priority[order[j]] > p->priority[order[j - 1]]; j--) {
+		for (j = i; j > 0 && priority[order[j]] > priority[order[j - 1]]; j--) {
 			tmp = order[j];
 			order[j] = order[j - 1];
 			order[j - 1] = tmp;
@@ -369,19 +354,16 @@ static void __init thread_groups_spread_over_small_cores(struct kunit *test)
 	const struct tg_array *a = m->array;
 	struct ppc_fake *fake = ppc_fake_begin(test);
 	const struct ppc_fixture *fx = array_machine(test, a, m->shared);
-	struct priorities *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
 	const struct sched_view_cpu *c;
 	struct sched_view *view;
 	bool spreads = false;
 	cpumask_t core;
 	int order[MAX_THREADS];
-	int cpu, i, first;
+	int cpu, i, first, *priority;
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, p);
 	fixture_bring_up(test, fake, fx);
 	view = sched_view_build(test, fake, fx->nr_cpus);
-	p->nr_cpus = fx->nr_cpus;
-	ppc_fake_with_topology(fake, save_priorities, p);
+	priority = sched_view_priorities(test, fake, fx->nr_cpus);
 
 	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
 		c = &view->cpu[cpu];
@@ -403,10 +385,10 @@ static void __init thread_groups_spread_over_small_cores(struct kunit *test)
 	}
 
 	for (first = 0; first < fx->nr_cpus; first += fx->threads_per_core) {
-		order_by_priority(p, first, fx->threads_per_core, order);
+		order_by_priority(priority, first, fx->threads_per_core, order);
 		if (m->shared) {
 			for (i = 1; i < fx->threads_per_core; i++)
-				KUNIT_EXPECT_EQ_MSG(test, p->priority[order[i]], p->priority[first],
+				KUNIT_EXPECT_EQ_MSG(test, priority[order[i]], priority[first],
 						    "%s: CPUs %d and %d of one core differ in priority",
 						    a->name, first, order[i]);
 			continue;
@@ -418,7 +400,7 @@ static void __init thread_groups_spread_over_small_cores(struct kunit *test)
 					    fx->cpus[order[i - 1]].group_first,
 					    "%s: preferred CPUs %d and %d (priorities %d, %d) share a small core",
 					    a->name, order[i - 1], order[i],
-					    p->priority[order[i - 1]], p->priority[order[i]]);
+					    priority[order[i - 1]], priority[order[i]]);
 	}
 }
 

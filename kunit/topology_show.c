@@ -34,20 +34,6 @@ module_param_named(fixture, show_fixture, charp, 0444);
 /* One CPU's levels; printk keeps about 1000 characters of a line. */
 #define SHOW_LINE	900
 
-struct show_priorities {
-	int nr_cpus;
-	int *priority;
-};
-
-static void save_priorities(void *data, const struct ppc_probe_topology *topo)
-{
-	struct show_priorities *p = data;
-	int cpu;
-
-	for (cpu = 0; cpu < p->nr_cpus; cpu++)
-		p->priority[cpu] = arch_asym_cpu_priority(cpu);
-}
-
 /* The scheduler's names of @flags, '|' separated, or "-". */
 static int show_flags(char *buf, size_t len, int flags)
 {
@@ -70,7 +56,7 @@ static int show_flags(char *buf, size_t len, int flags)
 static void __init topology_show(struct kunit *test)
 {
 	const struct ppc_fixture *fx = NULL;
-	struct show_priorities prio;
+	int *priority;
 	struct sched_view *view;
 	struct ppc_fake *fake;
 	char *line;
@@ -89,15 +75,12 @@ static void __init topology_show(struct kunit *test)
 	}
 
 	line = kunit_kzalloc(test, SHOW_LINE, GFP_KERNEL);
-	prio.nr_cpus = fx->nr_cpus;
-	prio.priority = kunit_kcalloc(test, fx->nr_cpus, sizeof(int), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, line);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, prio.priority);
 
 	fake = ppc_fake_begin(test);
 	fixture_bring_up(test, fake, fx);
 	view = sched_view_build(test, fake, fx->nr_cpus);
-	ppc_fake_with_topology(fake, save_priorities, &prio);
+	priority = sched_view_priorities(test, fake, fx->nr_cpus);
 
 	kunit_info(test, "show machine=%s cpus=%d", fx->name, fx->nr_cpus);
 	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
@@ -112,7 +95,7 @@ static void __init topology_show(struct kunit *test)
 				       cpumask_pr_args(c->level[i].span));
 		}
 		kunit_info(test, "show cpu=%d prio=%d llc=%*pbl llc_size=%d %s", cpu,
-			   prio.priority[cpu], cpumask_pr_args(c->llc), c->llc_size, line);
+			   priority[cpu], cpumask_pr_args(c->llc), c->llc_size, line);
 	}
 }
 

@@ -158,11 +158,11 @@ static void __init topology_ro_after_init(struct kunit *test)
 {
 	static const char * const names[] = {
 		"has_big_cores", "coregroup_enabled", "thread_group_shares_l2",
-		"thread_group_shares_l3", "shared_caches",
+		"thread_group_shares_l3", "shared_caches", "splpar_asym_pack",
 	};
 	const void *vars[] = {
 		&has_big_cores, &coregroup_enabled, &thread_group_shares_l2,
-		&thread_group_shares_l3, ppc_probe_shared_caches(),
+		&thread_group_shares_l3, ppc_probe_shared_caches(), ppc_probe_splpar_asym_pack(),
 	};
 	int i;
 
@@ -172,20 +172,6 @@ static void __init topology_ro_after_init(struct kunit *test)
 				      "%s at %px is outside .data..ro_after_init [%px, %px)",
 				      names[i], vars[i], __start_ro_after_init,
 				      __end_ro_after_init);
-}
-
-struct priority_ctx {
-	int nr_cpus;
-	int *priority;
-};
-
-static void save_priorities(void *data, const struct ppc_probe_topology *topo)
-{
-	struct priority_ctx *ctx = data;
-	int cpu;
-
-	for (cpu = 0; cpu < ctx->nr_cpus; cpu++)
-		ctx->priority[cpu] = arch_asym_cpu_priority(cpu);
 }
 
 /*
@@ -223,14 +209,12 @@ static void __init topology_asym_priority_fixtures(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
 	struct ppc_fake *fake = ppc_fake_begin(test);
-	struct priority_ctx ctx = { .nr_cpus = fx->nr_cpus };
+	int *priority;
 
-	ctx.priority = kunit_kcalloc(test, fx->nr_cpus, sizeof(int), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ctx.priority);
 	fixture_bring_up(test, fake, fx);
-	ppc_fake_with_topology(fake, save_priorities, &ctx);
+	priority = sched_view_priorities(test, fake, fx->nr_cpus);
 	expect_priorities(test, fx->name, fx->shared_processor && fx->has_big_cores,
-			  fx->threads_per_core, ctx.priority, fx->nr_cpus);
+			  fx->threads_per_core, priority, fx->nr_cpus);
 }
 
 /* A machine state for the priority cases: processors, big cores, threads. */
@@ -266,17 +250,15 @@ static void __init topology_asym_priority_by_state(struct kunit *test)
 	const struct priority_state *p = test->param_value;
 	struct ppc_fake *fake = ppc_fake_begin(test);
 	struct ppc_fake_flags s = { .shared_processor = p->shared, .has_big_cores = p->big_cores };
-	struct priority_ctx ctx = { .nr_cpus = 4 * p->threads };
 	char what[KUNIT_PARAM_DESC_SIZE];
+	int nr_cpus = 4 * p->threads;
+	int *priority;
 
-	ctx.priority = kunit_kcalloc(test, ctx.nr_cpus, sizeof(int), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ctx.priority);
 	ppc_fake_set_flags(fake, &s);
 	ppc_fake_set_threads_per_core(fake, p->threads);
-	ppc_fake_with_topology(fake, save_priorities, &ctx);
+	priority = sched_view_priorities(test, fake, nr_cpus);
 	priority_state_describe(p, what);
-	expect_priorities(test, what, p->shared && p->big_cores, p->threads, ctx.priority,
-			  ctx.nr_cpus);
+	expect_priorities(test, what, p->shared && p->big_cores, p->threads, priority, nr_cpus);
 }
 
 /*
@@ -291,23 +273,21 @@ static void __init topology_asym_priority_within_core(struct kunit *test)
 		.shared_processor = true,
 		.has_big_cores = true,
 	};
-	struct priority_ctx ctx = { .nr_cpus = 32 };
-	int cpu, other;
+	int cpu, other, nr_cpus = 32;
+	int *priority;
 
-	ctx.priority = kunit_kcalloc(test, ctx.nr_cpus, sizeof(int), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ctx.priority);
 	ppc_fake_set_flags(fake, &s);
 	ppc_fake_set_threads_per_core(fake, 8);
-	ppc_fake_with_topology(fake, save_priorities, &ctx);
+	priority = sched_view_priorities(test, fake, nr_cpus);
 
-	for (cpu = 0; cpu < ctx.nr_cpus; cpu++) {
-		for (other = 0; other < ctx.nr_cpus; other++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		for (other = 0; other < nr_cpus; other++) {
 			if (cpu / 8 == other / 8)
-				KUNIT_EXPECT_EQ_MSG(test, ctx.priority[cpu], ctx.priority[other],
+				KUNIT_EXPECT_EQ_MSG(test, priority[cpu], priority[other],
 						    "CPUs %d and %d share a core (thread groups %d and %d)",
 						    cpu, other, cpu % 2, other % 2);
 			else if (cpu / 8 < other / 8)
-				KUNIT_EXPECT_GT_MSG(test, ctx.priority[cpu], ctx.priority[other],
+				KUNIT_EXPECT_GT_MSG(test, priority[cpu], priority[other],
 						    "CPU %d's core is lower than CPU %d's", cpu, other);
 		}
 	}
