@@ -572,6 +572,19 @@ static bool __init expect_cpu_llc(struct kunit *test, const struct ppc_fixture *
 }
 
 /*
+ * The domains the scheduler builds for the case's fixture, brought up by
+ * the kernel as boot brings it up.
+ */
+static struct sched_view * __init fixture_sched_view(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+
+	fixture_bring_up(test, fake, fx);
+	return sched_view_build(test, fake, fx->nr_cpus);
+}
+
+/*
  * The scheduler's own domain builder, over the masks the kernel computed
  * for the fixture and the table it built for it, keeps for every CPU the
  * levels a machine of that shape has: their names, spans and topology
@@ -580,13 +593,11 @@ static bool __init expect_cpu_llc(struct kunit *test, const struct ppc_fixture *
 static void __init topology_fixture_domains(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
-	struct ppc_fake *fake = ppc_fake_begin(test);
 	struct sched_view *view;
 	int cpu, reported = 0;
 
 	require_no_asym_smt(test);
-	fixture_bring_up(test, fake, fx);
-	view = sched_view_build(test, fake, fx->nr_cpus);
+	view = fixture_sched_view(test);
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
 		reported += !expect_cpu_domains(test, fx, &view->cpu[cpu], cpu);
 }
@@ -600,12 +611,9 @@ static void __init topology_fixture_domains(struct kunit *test)
 static void __init topology_fixture_llc(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
-	struct ppc_fake *fake = ppc_fake_begin(test);
-	struct sched_view *view;
+	struct sched_view *view = fixture_sched_view(test);
 	int cpu, reported = 0;
 
-	fixture_bring_up(test, fake, fx);
-	view = sched_view_build(test, fake, fx->nr_cpus);
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
 		reported += !expect_cpu_llc(test, fx, &view->cpu[cpu], cpu);
 }
@@ -618,12 +626,9 @@ static void __init topology_fixture_llc(struct kunit *test)
 static void __init topology_fixture_keeps_every_level(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
-	struct ppc_fake *fake = ppc_fake_begin(test);
-	struct sched_view *view;
+	struct sched_view *view = fixture_sched_view(test);
 	int cpu, reported = 0;
 
-	fixture_bring_up(test, fake, fx);
-	view = sched_view_build(test, fake, fx->nr_cpus);
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
 		const struct sched_view_cpu *c = &view->cpu[cpu];
 
