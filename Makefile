@@ -6,6 +6,7 @@
 #   make bench   build and run times of the harness and of plain kunit.py
 #   make matrix  each patch's paired cases fail before it and pass after it
 #   make mutants mutation testing of the topology code and vcpu_is_preempted()
+#   make merge   the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
 #   make fuzz    the fixture compiler under libFuzzer, ASan and UBSan
 #   make truth-table   the vcpu_is_preempted() table the suite checks (SMT=4|8)
 #   make show    the sched domains the kernel builds for FIXTURE=name, as a tree
@@ -14,9 +15,9 @@
 
 BASE ?= 6.1
 CPU ?= power10
-export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN FIXTURE
+export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN FIXTURE SHARD PARTS
 
-.PHONY: run check live bench truth-table matrix mutants fuzz show
+.PHONY: run check live bench truth-table matrix mutants merge fuzz show
 
 run:
 	@tools/run-kunit
@@ -40,6 +41,9 @@ matrix:
 
 mutants:
 	@tools/mutants
+
+merge:
+	@tools/merge
 
 fuzz:
 	@tools/fuzz

@@ -9,7 +9,7 @@
  * from the installed table, the masks the kernel computed for its online
  * CPUs and the NUMA distances, which sched domains each CPU keeps once the
  * scheduler has thrown away the levels degenerate.h says it throws away,
- * and prints one "domains CPU<n>:" line per CPU.  tools/live_domains.py
+ * and prints one "domains CPU<n>:" line per CPU.  tools/report/live_domains.py
  * compares those lines with the domains the scheduler printed while it
  * built them.  With a single online CPU, as in "make run", there is
  * nothing to cross-check and that case skips.

@@ -11,7 +11,7 @@
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
 . "$here/lib.sh"
-. "$here/../common.sh"
+. "$here/../lib/common.sh"
 
 make -s -C "$PROJECT/tools" domaintree/domaintree
 tree=$PROJECT/tools/domaintree/domaintree
@@ -56,7 +56,7 @@ if command -v dot > /dev/null && dot -Tsvg -o "$scratch/i.svg" "$scratch/i.dot" 
    grep -q '<svg' "$scratch/i.svg"; then
 	ok "Graphviz draws it"
 elif ! command -v dot > /dev/null; then
-	not_ok "Graphviz (dot) is not installed; tools/packages lists graphviz"
+	not_ok "Graphviz (dot) is not installed; tools/lib/packages lists graphviz"
 else
 	not_ok "Graphviz could not draw the output"
 fi

@@ -9,13 +9,13 @@
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
 . "$here/lib.sh"
-. "$here/../common.sh"
+. "$here/../lib/common.sh"
 
 scratch=$(mktemp -d /tmp/ppc-kunit-test.XXXXXX)
 trap 'rm -rf "$scratch"; git -C "$pristine" worktree prune 2>/dev/null || true' EXIT
 
 # The real pristine copy, made once by the harness.
-"$PROJECT/tools/prepare-tree" 6.1 > /dev/null
+"$PROJECT/tools/lib/prepare-tree" 6.1 > /dev/null
 pristine=$(ls -d "$CACHE/pristine/6.1-$(base_version 6.1)")
 mkdir -p "$scratch/cache/pristine"
 ln -s "$pristine" "$scratch/cache/pristine/"
@@ -39,12 +39,12 @@ series_file_patches "$PATCH_ROOT/6.1/series" > "$scratch/norfc/6.1/series"
 while read -r p; do cp "$PATCH_ROOT/6.1/$p" "$scratch/norfc/6.1/"; done < "$scratch/norfc/6.1/series"
 expect_fail "an RFC without its series file: the file is named" \
 	"norfc/6.1/rfc/mc-llc/series: no such series file" \
-	env RFC=mc-llc PPC_KUNIT_PATCHES="$scratch/norfc" "$PROJECT/tools/prepare-tree" 6.1
+	env RFC=mc-llc PPC_KUNIT_PATCHES="$scratch/norfc" "$PROJECT/tools/lib/prepare-tree" 6.1
 
 if id nobody > /dev/null 2>&1; then
 	# A copy nobody can read, wherever the clone lives.
 	mkdir -p "$scratch/nobody"
-	cp "$PROJECT/tools/ensure-deps" "$scratch/nobody/"
+	cp "$PROJECT/tools/lib/ensure-deps" "$scratch/nobody/"
 	chmod 755 "$scratch" "$scratch/nobody" "$scratch/nobody/ensure-deps"
 	expect_fail "a missing package, not root: the apt-get line is printed" \
 		"apt-get install -y --no-install-recommends no-such-package-ppc-kunit" \
@@ -57,7 +57,7 @@ mkdir -p "$scratch/missing/6.1"
 printf '# comment\n0001-not-here.patch\n' > "$scratch/missing/6.1/series"
 expect_fail "a series naming a missing patch: file and line are named" \
 	"series:2: no such patch: 0001-not-here.patch" \
-	env PPC_KUNIT_PATCHES="$scratch/missing" "$PROJECT/tools/prepare-tree" 6.1
+	env PPC_KUNIT_PATCHES="$scratch/missing" "$PROJECT/tools/lib/prepare-tree" 6.1
 
 # A series whose second patch does not apply: the first is real.
 mkdir -p "$scratch/bad/6.1"
@@ -85,7 +85,7 @@ PATCH
 printf '%s\n0002-does-not-apply.patch\n' "$first" > "$scratch/bad/6.1/series"
 expect_fail "a patch that does not apply: patch and path are named" \
 	"0002-does-not-apply.patch does not apply to linux-source-6.1 .*arch/powerpc/kernel/smp.c" \
-	env PPC_KUNIT_PATCHES="$scratch/bad" "$PROJECT/tools/prepare-tree" 6.1
+	env PPC_KUNIT_PATCHES="$scratch/bad" "$PROJECT/tools/lib/prepare-tree" 6.1
 tree=$PPC_KUNIT_CACHE/trees/6.1
 if [ ! -d "$(git -C "$tree" rev-parse --git-path rebase-apply)" ] &&
    [ "$(git -C "$tree" rev-parse HEAD)" = "$(git -C "$tree" rev-parse pristine)" ] &&
@@ -95,11 +95,11 @@ else
 	not_ok "after a failed git am the tree is left half-applied"
 fi
 
-expect_ok "the real series applies after the failed one" "$PROJECT/tools/prepare-tree" 6.1
+expect_ok "the real series applies after the failed one" "$PROJECT/tools/lib/prepare-tree" 6.1
 head_before=$(git -C "$tree" rev-parse HEAD)
 stamp=$(stat -c %Y "$tree/arch/powerpc/kernel/smp.c")
 sleep 1
-expect_ok "an unchanged series reuses the tree" "$PROJECT/tools/prepare-tree" 6.1
+expect_ok "an unchanged series reuses the tree" "$PROJECT/tools/lib/prepare-tree" 6.1
 if [ "$(stat -c %Y "$tree/arch/powerpc/kernel/smp.c")" = "$stamp" ] &&
    [ "$(git -C "$tree" rev-parse HEAD)" = "$head_before" ]; then
 	ok "reusing the tree leaves its files untouched, so nothing rebuilds"
@@ -120,7 +120,7 @@ kept_stamp=$(stat -c %Y "$tree/$kept")
 changed_stamp=$(stat -c %Y "$tree/$changed")
 sleep 1
 expect_ok "a shorter series is applied" env PPC_KUNIT_PATCHES="$scratch/short" \
-	"$PROJECT/tools/prepare-tree" 6.1
+	"$PROJECT/tools/lib/prepare-tree" 6.1
 if [ "$(stat -c %Y "$tree/$kept")" = "$kept_stamp" ] &&
    [ "$(stat -c %Y "$tree/$changed")" != "$changed_stamp" ] &&
    [ "$(git -C "$tree" rev-list --count pristine..HEAD)" = 2 ]; then
@@ -128,7 +128,7 @@ if [ "$(stat -c %Y "$tree/$kept")" = "$kept_stamp" ] &&
 else
 	not_ok "a changed series: $kept or $changed has the wrong timestamp"
 fi
-expect_ok "the full series is applied again" "$PROJECT/tools/prepare-tree" 6.1
+expect_ok "the full series is applied again" "$PROJECT/tools/lib/prepare-tree" 6.1
 
 # Patch ids are the same on every machine: fixed identities and dates.
 if [ "$(git -C "$tree" log -1 --format=%cd --date=raw pristine)" = "0 +0000" ]; then
@@ -139,7 +139,7 @@ fi
 
 # An edit inside the harness-owned tree is noticed and undone.
 echo "/* stray edit */" >> "$tree/arch/powerpc/kernel/smp.c"
-expect_ok "an edited tree is reset" "$PROJECT/tools/prepare-tree" 6.1
+expect_ok "an edited tree is reset" "$PROJECT/tools/lib/prepare-tree" 6.1
 if ! grep -q "stray edit" "$tree/arch/powerpc/kernel/smp.c"; then
 	ok "the stray edit is gone"
 else
@@ -148,11 +148,11 @@ fi
 
 # A deleted tree, a corrupted one, a half-written state file.
 rm -rf "$tree"
-expect_ok "a deleted tree is recreated" "$PROJECT/tools/prepare-tree" 6.1
+expect_ok "a deleted tree is recreated" "$PROJECT/tools/lib/prepare-tree" 6.1
 echo "gitdir: /nonexistent" > "$tree/.git"
-expect_ok "a tree whose .git is corrupted is recreated" "$PROJECT/tools/prepare-tree" 6.1
+expect_ok "a tree whose .git is corrupted is recreated" "$PROJECT/tools/lib/prepare-tree" 6.1
 echo "series half-writ" > "$tree.state"
-expect_ok "a truncated state file makes the tree be rebuilt" "$PROJECT/tools/prepare-tree" 6.1
+expect_ok "a truncated state file makes the tree be rebuilt" "$PROJECT/tools/lib/prepare-tree" 6.1
 if [ "$(git -C "$tree" log --format=%s pristine..HEAD | wc -l)" = \
      "$(series_patches 6.1 | wc -l)" ]; then
 	ok "the rebuilt tree holds the whole series"
@@ -168,7 +168,7 @@ if [ "${PPC_KUNIT_TEST_PRISTINE:-1}" = 1 ]; then
 	mkdir -p "$PPC_KUNIT_CACHE/pristine/6.1-$version/.git"
 	echo "half" > "$PPC_KUNIT_CACHE/pristine/6.1-$version/Makefile"
 	expect_ok "a half-written pristine copy is unpacked again" \
-		"$PROJECT/tools/prepare-tree" 6.1
+		"$PROJECT/tools/lib/prepare-tree" 6.1
 	if [ "$(cat "$PPC_KUNIT_CACHE/pristine/6.1-$version/.git/ppc-kunit-pristine")" = \
 	     "$(git -C "$pristine" rev-parse pristine)" ]; then
 		ok "the unpacked pristine commit is the same commit as on every machine"

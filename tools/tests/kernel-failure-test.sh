@@ -9,7 +9,7 @@
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
 . "$here/lib.sh"
-. "$here/../common.sh"
+. "$here/../lib/common.sh"
 
 base=${BASE:-6.1}
 scratch=$(mktemp -d /tmp/ppc-kunit-failure.XXXXXX)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Host tests of tools/live_domains.py on hand-written console logs of an
+# Host tests of tools/report/live_domains.py on hand-written console logs of an
 # eight-CPU, two-node boot (tools/tests/consoles/live-*.log): it passes
 # only when the scheduler's domains, the model's and the QEMU layout all
 # agree, and names the CPU and both sides when they do not.
@@ -12,7 +12,7 @@ tools=$(dirname "$here")
 . "$here/lib.sh"
 
 logs=$here/consoles
-check() { "$tools/live_domains.py" --node 0-3 --node 4-7 "$@"; }
+check() { "$tools/report/live_domains.py" --node 0-3 --node 4-7 "$@"; }
 
 expect_ok "scheduler, model and layout agree on every CPU" check "$logs/live-agree.log"
 expect_fail "a model that keeps a degenerate level is caught" \
@@ -29,6 +29,6 @@ expect_fail "a log without the model's lines is an error, not a pass" \
 expect_fail "a missing log is an error naming it" \
 	"live_domains: .*No such file or directory: '$logs/none.log'" check "$logs/none.log"
 expect_fail "a malformed --node is an error" "not a CPU list: 'x'" \
-	"$tools/live_domains.py" --node x "$logs/live-agree.log"
+	"$tools/report/live_domains.py" --node x "$logs/live-agree.log"
 
 finish

@@ -9,7 +9,7 @@
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
 . "$here/lib.sh"
-. "$here/../common.sh"
+. "$here/../lib/common.sh"
 
 # case_exists SUITE CASE: a kunit/ file registers SUITE and lists CASE.
 case_exists() {
@@ -21,7 +21,7 @@ case_exists() {
 }
 
 for base in $BASES; do
-	tree=$(RFC= "$PROJECT/tools/prepare-tree" "$base")
+	tree=$(RFC= "$PROJECT/tools/lib/prepare-tree" "$base")
 	while read -r name; do
 		patch=$PATCH_ROOT/$base/$name
 		rel=patches/$base/$name

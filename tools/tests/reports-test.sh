@@ -11,7 +11,7 @@
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
 . "$here/lib.sh"
-. "$here/../common.sh"
+. "$here/../lib/common.sh"
 
 report=$PROJECT/tools/report
 in=$here/reports

@@ -2,7 +2,7 @@
 #
 # Settings shared by the harness scripts; sourced, not run.
 
-PROJECT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PROJECT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CACHE=${PPC_KUNIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ppc-topology-kunit}
 PATCH_ROOT=${PPC_KUNIT_PATCHES:-$PROJECT/patches}
 CROSS=powerpc64le-linux-gnu-
@@ -45,7 +45,7 @@ check_cpu() {
 
 base_version() {
 	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null ||
-		die "linux-source-$1 is not installed (run tools/ensure-deps)"
+		die "linux-source-$1 is not installed (run tools/lib/ensure-deps)"
 }
 
 # take_lock BASE: serialise the scripts that change a base's trees and
@@ -110,10 +110,12 @@ kunitconfig_args() {
 }
 
 # run_suffix: what the results directory and, for KASAN, the build
-# directory add to the base: the RFCs, then "+kasan" with KASAN=1.
+# directory add to the base: the RFCs, "+series" with SERIES=, then
+# "+kasan" with KASAN=1.
 run_suffix() {
 	local s
 	s=$(rfc_suffix)
+	[ -n "${SERIES:-}" ] && s="$s+series"
 	[ "${KASAN:-0}" = 1 ] && s="$s+kasan"
 	echo "$s"
 }
@@ -156,4 +158,17 @@ series_patches() {
 series_file_patches() {
 	[ -f "$1" ] || die "$1: no such series file"
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e 's/^[[:space:]]*//' -e '/^$/d' "$1"
+}
+
+# use_series BASE: with SERIES=PATH, the mailed series PATH holds replaces
+# patches/BASE/series after the seam: tools/lib/import-series writes it to
+# out/series/BASE/, and PATCH_ROOT, prepare-tree (PPC_KUNIT_PATCHES) and
+# write-metadata (PPC_KUNIT_SERIES_INFO) use it from then on.
+use_series() {
+	[ -n "${SERIES:-}" ] || return 0
+	[ -z "$(rfc_list)" ] || die "SERIES and RFC together: the RFC ports follow the project's series, not a mailed one"
+	"$PROJECT/tools/lib/import-series" "$1" "$SERIES" "$PROJECT/out/series/$1" || exit 1
+	PATCH_ROOT=$PROJECT/out/series/$1/patches
+	export PPC_KUNIT_PATCHES=$PATCH_ROOT
+	export PPC_KUNIT_SERIES_INFO=$PROJECT/out/series/$1/import.txt
 }

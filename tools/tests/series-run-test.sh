@@ -1,0 +1,84 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make run SERIES= on the kernel, BASE (default 6.1): the project's series
+# mailed as a thread gives the same result, case by case and parameter by
+# parameter, as "make run"; the same thread with one patch broken on
+# purpose (its change undone in the mail) turns that patch's paired cases
+# red and nothing else.  Each run is a build in the harness's build
+# directory (mostly relinking) and a boot.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/lib.sh"
+. "$here/../lib/common.sh"
+
+base=${BASE:-6.1}
+scratch=$(mktemp -d /tmp/ppc-kunit-series-run.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+series=$PATCH_ROOT/$base
+mapfile -t patches < <(series_file_patches "$series/series")
+after_seam=("${patches[@]:1}")
+statuses() { python3 "$PROJECT/tools/report/case_statuses.py" "$1/results.json"; }
+
+# run NAME [SERIES]: make run into $scratch/NAME; its log beside it.
+run() {
+	env BASE="$base" SERIES="${2:-}" OUT="$scratch/$1" "$PROJECT/tools/run-kunit" \
+		> "$scratch/$1.log" 2>&1 || true
+	statuses "$scratch/$1" > "$scratch/$1.cases" 2>/dev/null || : > "$scratch/$1.cases"
+}
+
+say "make run BASE=$base"
+run plain
+[ -s "$scratch/plain.cases" ] || { tail -n 20 "$scratch/plain.log"; not_ok "make run BASE=$base gave results"; finish; }
+
+say "make run SERIES=: the series mailed as a thread, with a review"
+bash "$here/mail-thread.sh" -r 2 "${after_seam[@]/#/$series/}" > "$scratch/thread.mbox"
+run mailed "$scratch/thread.mbox"
+if [ -s "$scratch/mailed.cases" ] && diff "$scratch/plain.cases" "$scratch/mailed.cases" > "$scratch/mailed.diff"; then
+	ok "the series mailed as a thread gives make run's results ($(wc -l < "$scratch/plain.cases") results)"
+else
+	not_ok "the series mailed as a thread gives make run's results"
+	sed 's/^/    /' "$scratch/mailed.diff" | head -n 20
+	tail -n 20 "$scratch/mailed.log" | sed 's/^/    /'
+fi
+if grep -q '^  read with: b4 am -m ' "$scratch/mailed/metadata.txt" &&
+   grep -q "^  patch ${#after_seam[@]}: " "$scratch/mailed/metadata.txt"; then
+	ok "metadata.txt names the b4 command and the mailed patches"
+else
+	not_ok "metadata.txt names the b4 command and the mailed patches"
+fi
+
+# The broken patch: the one that keeps shared processors out of
+# coregroups, its condition made false, so it changes nothing.
+broken=
+for p in "${after_seam[@]}"; do
+	grep -q '^+	if (is_shared_processor())$' "$series/$p" && grep -q '^KUnit: ' "$series/$p" &&
+		{ broken=$p; break; }
+done
+if [ -z "$broken" ]; then
+	not_ok "a patch of the $base series adds 'if (is_shared_processor())' to break"
+	finish
+fi
+mkdir -p "$scratch/broken"
+cp "${after_seam[@]/#/$series/}" "$scratch/broken/"
+sed -i 's/^+	if (is_shared_processor())$/+	if (is_shared_processor() \&\& 0)/' "$scratch/broken/$broken"
+say "make run SERIES=: the thread with $broken broken"
+bash "$here/mail-thread.sh" "${after_seam[@]/#/$scratch/broken/}" > "$scratch/broken.mbox"
+run broken "$scratch/broken.mbox"
+mapfile -t paired < <(sed -n 's/^KUnit: //p' "$series/$broken")
+# The cases whose result changed, folded to suite.case.
+changed=$(diff "$scratch/plain.cases" "$scratch/broken.cases" | sed -n 's/^> \([^ []*\).*/\1/p' | sort -u)
+red=$(grep -v ' PASS$\| SKIP$' "$scratch/broken.cases" | sed 's/[[ ].*//' | sort -u || true)
+if [ -s "$scratch/broken.cases" ] && [ -n "$red" ] &&
+   [ -z "$(comm -23 <(echo "$changed") <(printf '%s\n' "${paired[@]}" | sort -u))" ] &&
+   [ -z "$(comm -13 <(echo "$red") <(printf '%s\n' "${paired[@]}" | sort -u))" ]; then
+	ok "the broken $broken turns its paired cases red, and only those: $(echo $red)"
+else
+	not_ok "the broken $broken turns its paired cases (${paired[*]}) red, and only those"
+	echo "    red: $(echo $red)"
+	echo "    changed: $(echo $changed)"
+	tail -n 20 "$scratch/broken.log" | sed 's/^/    /'
+fi
+
+finish

@@ -1,0 +1,123 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests of SERIES=: the 6.1 series mailed as a thread, as one
+# format-patch mbox and as a directory reads back as the same patches;
+# bad input is named; a series with a patch that does not apply stops at
+# that patch, naming the file and hunk, and leaves the tree usable.  No
+# kernel is built; the trees live in a scratch cache that shares the
+# real pristine copy.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/lib.sh"
+. "$here/../lib/common.sh"
+
+scratch=$(mktemp -d /tmp/ppc-kunit-series-test.XXXXXX)
+trap 'rm -rf "$scratch"; git -C "${pristine:-/nonexistent}" worktree prune 2>/dev/null || true' EXIT
+
+base=6.1
+series=$PATCH_ROOT/$base
+mapfile -t patches < <(series_file_patches "$series/series")
+after_seam=("${patches[@]:1}")
+n=${#after_seam[@]}
+import() { "$PROJECT/tools/lib/import-series" "$base" "$@"; }
+
+# diff_of PATCH: what git am applies of it, without the mail around it.
+diff_of() {
+	sed -n '/^diff --git /,$p' "$1" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+}
+
+# same_patches DIR: DIR/patches/BASE holds the seam, then the series'
+# patches with the same diffs as patches/BASE.
+same_patches() {
+	local dir=$1/patches/$base k got
+	mapfile -t got < <(series_file_patches "$dir/series")
+	[ ${#got[@]} -eq $((n + 1)) ] || return 1
+	[ "${got[0]}" = "${patches[0]}" ] || return 1
+	for k in $(seq "$n"); do
+		cmp -s <(diff_of "$dir/${got[$k]}") <(diff_of "$series/${after_seam[$((k - 1))]}") ||
+			return 1
+	done
+}
+
+# --- A thread mbox: an older revision of one patch first, a cover
+# letter, the series, and a reply with a Reviewed-by to patch 2. ---
+bash "$here/mail-thread.sh" -v1 "$series/${after_seam[2]}" -r 2 \
+	"${after_seam[@]/#/$series/}" > "$scratch/thread.mbox"
+if import "$scratch/thread.mbox" "$scratch/thread" 2> "$scratch/thread.err" &&
+   same_patches "$scratch/thread"; then
+	ok "a thread mbox reads back as the series, the older revision and the cover left out"
+else
+	not_ok "a thread mbox reads back as the series"
+	sed 's/^/    /' "$scratch/thread.err"
+fi
+second=$(series_file_patches "$scratch/thread/patches/$base/series" | sed -n 3p)
+if grep -q '^Reviewed-by: Reviewer <reviewer@example.org>' "$scratch/thread/patches/$base/$second"; then
+	ok "b4 adds the Reviewed-by a reply gave to the patch it answered"
+else
+	not_ok "b4 adds the Reviewed-by a reply gave to the patch it answered"
+fi
+if grep -q '^read with: b4 am -m ' "$scratch/thread/import.txt" &&
+   [ "$(grep -c '^patch [0-9]*: ' "$scratch/thread/import.txt")" = "$n" ]; then
+	ok "import.txt names the b4 command and each patch's subject"
+else
+	not_ok "import.txt names the b4 command and each patch's subject"
+	sed 's/^/    /' "$scratch/thread/import.txt"
+fi
+
+# --- The same as one "git format-patch --stdout" mbox, and as a
+# directory with the seam in it. ---
+for p in "${after_seam[@]}"; do cat "$series/$p"; done > "$scratch/series.mbox"
+expect_ok "a format-patch mbox is read with git mailsplit" import "$scratch/series.mbox" "$scratch/mbox"
+if same_patches "$scratch/mbox" && grep -q '^read with: git mailsplit' "$scratch/mbox/import.txt"; then
+	ok "a format-patch mbox reads back as the series"
+else
+	not_ok "a format-patch mbox reads back as the series"
+fi
+expect_ok "a directory with a series file is read" import "$series" "$scratch/dir"
+if same_patches "$scratch/dir" && grep -q '^left out (the seam' "$scratch/dir/import.txt"; then
+	ok "a directory reads back as the series, its own seam left out"
+else
+	not_ok "a directory reads back as the series, its own seam left out"
+fi
+
+# --- Bad input. ---
+expect_fail "a missing path is named" "SERIES=$scratch/none: no such file" import "$scratch/none" "$scratch/x"
+echo "just text" > "$scratch/text"
+expect_fail "a file that is not an mbox is named" "neither an mbox" import "$scratch/text" "$scratch/x"
+mkdir -p "$scratch/empty"
+expect_fail "a directory without patches is named" "no series file and no \\*.patch" \
+	import "$scratch/empty" "$scratch/x"
+printf 'From mailer@localhost Mon Nov 30 12:00:00 2026\nFrom: Submitter <submitter@example.org>\nMessage-Id: <cover@example.org>\nSubject: [PATCH 0/1] A cover letter alone\n\nNo patch follows.\n' \
+	> "$scratch/cover.mbox"
+expect_fail "a thread with no patch in it is refused" "SERIES=.*cover.mbox" import "$scratch/cover.mbox" "$scratch/x"
+mkdir -p "$scratch/listed"
+echo "0002-gone.patch" > "$scratch/listed/series"
+expect_fail "a series file naming a missing patch is named" "lists 0002-gone.patch, which is not in" \
+	import "$scratch/listed" "$scratch/x"
+
+# --- A thread whose patch 3 does not apply: prepare-tree stops at it,
+# names the file and hunk, and the tree takes the real series after. ---
+pristine=$(ls -d "$CACHE/pristine/$base-$(base_version "$base")" 2>/dev/null) ||
+	{ "$PROJECT/tools/lib/prepare-tree" "$base" > /dev/null; pristine=$(ls -d "$CACHE/pristine/$base-$(base_version "$base")"); }
+mkdir -p "$scratch/cache/pristine"
+ln -s "$pristine" "$scratch/cache/pristine/"
+export PPC_KUNIT_CACHE=$scratch/cache
+expect_fail "SERIES with RFC is refused" "SERIES and RFC together" \
+	env SERIES="$scratch/series.mbox" RFC=mc-llc "$PROJECT/tools/run-kunit"
+# A context line of the patch's first hunk that the tree does not have.
+mkdir -p "$scratch/broken"
+cp "${after_seam[@]/#/$series/}" "$scratch/broken/"
+awk 'hunk == 1 && /^ [^ ]/ && !done { sub(/^ /, " BROKEN "); done = 1 } /^@@/ { hunk++ } { print }' \
+	"$series/${after_seam[2]}" > "$scratch/broken/${after_seam[2]}"
+bash "$here/mail-thread.sh" "${after_seam[@]/#/$scratch/broken/}" > "$scratch/broken.mbox"
+expect_ok "a thread with a broken patch is read" import "$scratch/broken.mbox" "$scratch/brk"
+third=$(series_file_patches "$scratch/brk/patches/$base/series" | sed -n 4p)
+file=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$series/${after_seam[2]}" | head -n 1)
+expect_fail "the patch that does not apply is named, with its file and hunk" \
+	"$third does not apply .*\\(at $file:[0-9]+\\)" \
+	env PPC_KUNIT_PATCHES="$scratch/brk/patches" "$PROJECT/tools/lib/prepare-tree" "$base"
+expect_ok "the project's series applies after it" "$PROJECT/tools/lib/prepare-tree" "$base"
+
+finish
