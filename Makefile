@@ -6,6 +6,8 @@
 #   make bench   build and run times of the harness and of plain kunit.py
 #   make matrix  each patch's paired cases fail before it and pass after it
 #   make mutants mutation testing of the topology code and vcpu_is_preempted()
+#   make presubmit  before posting: checkpatch, new warnings, seam, matrix
+#   make export  the suites as a format-patch series for the kernel tree
 #   make merge   the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
 #   make fuzz    the fixture compiler under libFuzzer, ASan and UBSan
 #   make truth-table   the vcpu_is_preempted() table the suite checks (SMT=4|8)
@@ -15,9 +17,9 @@
 
 BASE ?= 6.1
 CPU ?= power10
-export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN FIXTURE SHARD PARTS
+export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN FIXTURE SHARD PARTS SERIES TREE
 
-.PHONY: run check live bench truth-table matrix mutants merge fuzz show
+.PHONY: run check live bench truth-table matrix mutants merge presubmit export fuzz show
 
 run:
 	@tools/run-kunit
@@ -44,6 +46,12 @@ mutants:
 
 merge:
 	@tools/merge
+
+presubmit:
+	@tools/presubmit
+
+export:
+	@tools/export
 
 fuzz:
 	@tools/fuzz

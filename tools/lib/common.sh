@@ -172,3 +172,12 @@ use_series() {
 	export PPC_KUNIT_PATCHES=$PATCH_ROOT
 	export PPC_KUNIT_SERIES_INFO=$PROJECT/out/series/$1/import.txt
 }
+
+# user_tree_name PATH: the name of the copy, build directory and results
+# of "make run TREE=PATH": the tree's directory name and a hash of its
+# path, so that two trees of one name stay apart.
+user_tree_name() {
+	local abs
+	abs=$(readlink -f "$1")
+	echo "tree-$(basename "$abs" | tr -c 'A-Za-z0-9._\n-' '_')-$(echo "$abs" | sha256sum | cut -c1-8)"
+}
