@@ -2,40 +2,21 @@
 #
 # The report of "make mutants" and of "make merge"; sourced, not run.
 
-# mutants_report OUT COMMIT BASE VERSION [TIMING]: one line per mutant of ids[]
-# from OUT/smp.list, OUT/paravirt.list and OUT/runs/ID.json, the counts
+# mutants_report OUT COMMIT BASE VERSION [TIMING]: one line per mutant of
+# ids[] (tools/report/mutants_lines.py), the counts
 # and the 95 % verdict, into OUT/mutants.txt and on stdout.  TIMING is a
 # line about the run's times.  VERSION is the base's package version:
-# "make merge" may run where the base is not installed.  Returns 1 below 95 % unless
-# MUTANTS_ENFORCE=0.
+# "make merge" may run where the base is not installed.  Returns 1 below
+# 95 % unless MUTANTS_ENFORCE=0.
 mutants_report() {
 	local out=$1 commit=$2 base=$3 version=$4 timing=${5:-}
-	: > "$out/mutants.txt"
-	local killed=0 survived=0 equivalent=0 id func line kind what by reason result
-	local -A chosen=()
-	for id in "${ids[@]}"; do
-		chosen[$id]=1
-	done
-	while IFS=$'\t' read -r id func line kind what; do
-		[ -n "${chosen[$id]:-}" ] || continue
-		reason=$(awk -F'\t' -v f="$func" -v w="$what" '$1 == f && $2 == w { print $3; exit }' \
-			"$PROJECT/tools/mutants-equivalent.txt")
-		by=$( { python3 "$PROJECT/tools/report/failed_cases.py" "$out/runs/$id.json" || true; } |
-			paste -sd' ')
-		[ "$by" = "no results" ] && by="a crash or hang (no KUnit results; $out/runs/$id.log)"
-		if [ -n "$reason" ]; then
-			equivalent=$((equivalent + 1))
-			result="equivalent $id $func:$line $kind: $what: $reason${by:+ (but killed by $by)}"
-		elif [ -n "$by" ]; then
-			killed=$((killed + 1))
-			result="killed $id $func:$line $kind: $what: by $by"
-		else
-			survived=$((survived + 1))
-			result="survived $id $func:$line $kind: $what"
-		fi
-		echo "$result" | tee -a "$out/mutants.txt"
-	done < <(cat "$out/smp.list" "$out/paravirt.list")
-
+	python3 "$PROJECT/tools/report/mutants_lines.py" "$out" \
+		"$PROJECT/tools/mutants-equivalent.txt" "${ids[@]}" > "$out/mutants.txt"
+	cat "$out/mutants.txt"
+	local killed survived equivalent
+	killed=$(grep -c '^killed ' "$out/mutants.txt" || true)
+	survived=$(grep -c '^survived ' "$out/mutants.txt" || true)
+	equivalent=$(grep -c '^equivalent ' "$out/mutants.txt" || true)
 	{
 		echo "linux-source-$base $version${commit:+, tree $commit}"
 		[ -n "$timing" ] && echo "$timing"
