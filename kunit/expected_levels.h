@@ -89,7 +89,8 @@ static inline void expect_levels(struct kunit *test, const char *what,
 		KUNIT_EXPECT_STREQ_MSG(test, got->name, want[i].name, "%s: level %d name", what, i);
 		KUNIT_EXPECT_EQ_MSG(test, got->mask, want[i].mask,
 				    "%s: level %d (%s) uses %s, expected %s", what, i, want[i].name,
-				    ppc_probe_mask_name(got->mask), ppc_probe_mask_name(want[i].mask));
+				    ppc_probe_mask_name(got->mask),
+				    ppc_probe_mask_name(want[i].mask));
 		KUNIT_EXPECT_EQ_MSG(test, got->flags, want[i].flags,
 				    "%s: level %d (%s) flags 0x%x, expected 0x%x", what, i,
 				    want[i].name, got->flags, want[i].flags);

@@ -10,17 +10,17 @@
 #include <linux/cpumask.h>
 #include <linux/jump_label.h>
 #include <linux/log2.h>
+#include <linux/mmzone.h>
 #include <linux/numa.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/vmalloc.h>
 #include <asm/cputhreads.h>
 #include <asm/kvm_guest.h>
 #include <asm/lppaca.h>
-#include <asm/mmzone.h>
 #include <asm/paca.h>
 #include <asm/paravirt.h>
-#include <asm/smp.h>
 
 #include "fake_state.h"
 
@@ -239,14 +239,19 @@ int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct ppc_fake_firmwa
 	return 0;
 }
 
+/* Where the boot CPU mask of @node is kept, one cpumask_size() each. */
+static struct cpumask *saved_node_mask(struct ppc_fake *fake, int node)
+{
+	return (struct cpumask *)((char *)fake->saved_node_masks + node * cpumask_size());
+}
+
 void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumask *mask)
 {
 	if (REFUSE(fake, node < 0 || node >= MAX_NUMNODES ||
 		   !cpumask_available(node_to_cpumask_map[node]), "the CPU mask of node %d", node))
 		return;
 	if (!test_and_set_bit(node, fake->node_mask_saved))
-		cpumask_copy((struct cpumask *)((char *)fake->saved_node_masks + node * cpumask_size()),
-			     node_to_cpumask_map[node]);
+		cpumask_copy(saved_node_mask(fake, node), node_to_cpumask_map[node]);
 	cpumask_copy(node_to_cpumask_map[node], mask);
 }
 
@@ -371,8 +376,7 @@ static void __init fake_release(struct kunit_resource *res)
 		numa_cpu_lookup_table[cpu] = fake->saved_numa_lookup[cpu];
 	}
 	for_each_set_bit(slot, fake->node_mask_saved, MAX_NUMNODES)
-		cpumask_copy(node_to_cpumask_map[slot],
-			     (struct cpumask *)((char *)fake->saved_node_masks + slot * cpumask_size()));
+		cpumask_copy(node_to_cpumask_map[slot], saved_node_mask(fake, slot));
 
 	if (fake->threads_changed)
 		apply_threads(fake->boot_threads_per_core, fake->boot_threads_shift,

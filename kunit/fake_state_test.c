@@ -13,15 +13,15 @@
 #include <kunit/test.h>
 #include <kunit/try-catch.h>
 #include <linux/cpumask.h>
+#include <linux/mmzone.h>
 #include <linux/sched/topology.h>
+#include <linux/smp.h>
 #include <linux/vmalloc.h>
 #include <asm/cputhreads.h>
 #include <asm/kvm_guest.h>
 #include <asm/lppaca.h>
-#include <asm/mmzone.h>
 #include <asm/paca.h>
 #include <asm/paravirt.h>
-#include <asm/smp.h>
 
 #include "fake_state.h"
 #include "fixture_state.h"
@@ -112,44 +112,57 @@ static void __init observe(struct kunit *test, struct observed_state *s)
 	ppc_probe_copy_thread_groups(s->thread_groups);
 }
 
-#define EXPECT_SAME(test, field) \
-	KUNIT_EXPECT_EQ_MSG(test, (int)after->field, (int)boot->field, \
-			    "%s differs from the boot state", #field)
+/* One value of the state after a test against the boot state's. */
+static void __init expect_same(struct kunit *test, int after, int boot, const char *what)
+{
+	KUNIT_EXPECT_EQ_MSG(test, after, boot, "%s differs from the boot state", what);
+}
 
 static void __init expect_boot_state(struct kunit *test, struct observed_state *boot,
 				     struct observed_state *after)
 {
 	int map, cpu, i;
 
-	EXPECT_SAME(test, flags.shared_processor);
-	EXPECT_SAME(test, flags.kvm_guest);
-	EXPECT_SAME(test, flags.has_big_cores);
-	EXPECT_SAME(test, flags.interleaved_big_cores);
-	EXPECT_SAME(test, flags.shared_caches);
-	EXPECT_SAME(test, flags.coregroup_enabled);
-	EXPECT_SAME(test, flags.thread_group_shares_l2);
-	EXPECT_SAME(test, flags.thread_group_shares_l3);
-	EXPECT_SAME(test, threads_per_core);
-	EXPECT_SAME(test, threads_shift);
-	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(&after->threads_core_mask, &boot->threads_core_mask),
+	expect_same(test, after->flags.shared_processor, boot->flags.shared_processor,
+		    "flags.shared_processor");
+	expect_same(test, after->flags.kvm_guest, boot->flags.kvm_guest, "flags.kvm_guest");
+	expect_same(test, after->flags.has_big_cores, boot->flags.has_big_cores,
+		    "flags.has_big_cores");
+	expect_same(test, after->flags.interleaved_big_cores, boot->flags.interleaved_big_cores,
+		    "flags.interleaved_big_cores");
+	expect_same(test, after->flags.shared_caches, boot->flags.shared_caches,
+		    "flags.shared_caches");
+	expect_same(test, after->flags.coregroup_enabled, boot->flags.coregroup_enabled,
+		    "flags.coregroup_enabled");
+	expect_same(test, after->flags.thread_group_shares_l2, boot->flags.thread_group_shares_l2,
+		    "flags.thread_group_shares_l2");
+	expect_same(test, after->flags.thread_group_shares_l3, boot->flags.thread_group_shares_l3,
+		    "flags.thread_group_shares_l3");
+	expect_same(test, after->threads_per_core, boot->threads_per_core, "threads_per_core");
+	expect_same(test, after->threads_shift, boot->threads_shift, "threads_shift");
+	KUNIT_EXPECT_TRUE_MSG(test,
+			      cpumask_equal(&after->threads_core_mask, &boot->threads_core_mask),
 			      "threads_core_mask is %*pbl, boot had %*pbl",
 			      cpumask_pr_args(&after->threads_core_mask),
 			      cpumask_pr_args(&boot->threads_core_mask));
 
-	EXPECT_SAME(test, table.nr_levels);
+	expect_same(test, after->table.nr_levels, boot->table.nr_levels, "table.nr_levels");
 	for (i = 0; i < boot->table.nr_levels && i < after->table.nr_levels; i++) {
-		KUNIT_EXPECT_PTR_EQ_MSG(test, after->table.level[i].mask_fn, boot->table.level[i].mask_fn,
-					"topology level %d (%s) mask", i, boot->table.level[i].name);
-		KUNIT_EXPECT_EQ_MSG(test, after->table.level[i].flags, boot->table.level[i].flags,
+		KUNIT_EXPECT_PTR_EQ_MSG(test, after->table.level[i].mask_fn,
+					boot->table.level[i].mask_fn,
+					"topology level %d (%s) mask",
+					i, boot->table.level[i].name);
+		KUNIT_EXPECT_EQ_MSG(test, after->table.level[i].flags,
+				    boot->table.level[i].flags,
 				    "topology level %d (%s) flags", i, boot->table.level[i].name);
 	}
 	for (i = 0; i < ARRAY_SIZE(boot->asym_priority); i++)
 		KUNIT_EXPECT_EQ_MSG(test, after->asym_priority[i], boot->asym_priority[i],
 				    "arch_asym_cpu_priority(%d)", FAKE_CORE_FIRST + i);
 	for (i = 0; i < FAKE_THREADS; i++) {
-		EXPECT_SAME(test, yield_count[i]);
-		EXPECT_SAME(test, idle[i]);
-		EXPECT_SAME(test, hw_id[i]);
+		expect_same(test, after->yield_count[i], boot->yield_count[i], "yield_count[i]");
+		expect_same(test, after->idle[i], boot->idle[i], "idle[i]");
+		expect_same(test, after->hw_id[i], boot->hw_id[i], "hw_id[i]");
 	}
 	for (map = 0; map < PPC_NR_MAPS; map++) {
 		for_each_possible_cpu(cpu) {
@@ -163,8 +176,9 @@ static void __init expect_boot_state(struct kunit *test, struct observed_state *
 		}
 	}
 	for_each_possible_cpu(cpu) {
-		EXPECT_SAME(test, node[cpu]);
-		EXPECT_SAME(test, numa_lookup[cpu]);
+		expect_same(test, after->node[cpu], boot->node[cpu], "node[cpu]");
+		expect_same(test, after->numa_lookup[cpu], boot->numa_lookup[cpu],
+			    "numa_lookup[cpu]");
 	}
 	for (i = 0; i < MAX_NUMNODES; i++)
 		KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(observed_node_mask(after, i),
@@ -293,7 +307,8 @@ static void __init run_inner_and_check(struct kunit *test, bool fail_on_purpose)
 	run->inner.try_catch.catch = inner_catch;
 	kunit_try_catch_run(&run->inner.try_catch, run);
 
-	KUNIT_EXPECT_TRUE_MSG(test, run->injected_seen, "the inner test did not see its fake state");
+	KUNIT_EXPECT_TRUE_MSG(test, run->injected_seen,
+			      "the inner test did not see its fake state");
 	KUNIT_EXPECT_EQ_MSG(test, run->inner.status,
 			    fail_on_purpose ? KUNIT_FAILURE : KUNIT_SUCCESS,
 			    "inner test status");

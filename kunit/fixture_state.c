@@ -18,7 +18,7 @@
 #include <linux/kref.h>
 #include <linux/of.h>
 #include <linux/slab.h>
-#include <asm/smp.h>
+#include <linux/smp.h>
 
 #include "fixture_state.h"
 #include "smp_firmware.h"

@@ -12,7 +12,7 @@
 #include <linux/compiler.h>
 #include <linux/cpumask.h>
 #include <linux/of.h>
-#include <asm/topology.h>
+#include <linux/topology.h>
 
 #include "smp_firmware.h"
 

@@ -21,8 +21,8 @@
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/sched/topology.h>
-#include <asm/smp.h>
-#include <asm/topology.h>
+#include <linux/smp.h>
+#include <linux/topology.h>
 
 #include "fake_state.h"
 #include "fixture_state.h"
@@ -127,7 +127,8 @@ static const u32 block_repeated[] __initconst = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 };
 
-#define ARRAY(a)	.prop = (a), .len = ARRAY_SIZE(a)
+/* The arrays are of u32 cells, as the property is. */
+#define ARRAY(a)	.prop = (a), .len = sizeof(a) / sizeof(u32)
 #define ALTERNATE	{ 0, 1, 0, 1, 0, 1, 0, 1 }
 
 static const struct tg_array tg_arrays[] __initconst = {
@@ -377,7 +378,8 @@ static void __init thread_groups_spread_over_small_cores(struct kunit *test)
 			bool got = c->level[i].flags & SD_ASYM_PACKING;
 			const struct cpumask *span = c->level[i].span;
 
-			KUNIT_EXPECT_EQ_MSG(test, got, want, "%s: CPU %d %s %*pbl %s SD_ASYM_PACKING",
+			KUNIT_EXPECT_EQ_MSG(test, got, want,
+					    "%s: CPU %d %s %*pbl %s SD_ASYM_PACKING",
 					    a->name, cpu, c->level[i].name, cpumask_pr_args(span),
 					    got ? "has" : "lacks");
 			spreads |= want && big_core && !m->shared;

@@ -25,11 +25,10 @@
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/sched/topology.h>
-#include <linux/version.h>
+#include <linux/smp.h>
 #include <asm/cputable.h>
 #include <asm/cputhreads.h>
 #include <asm/sections.h>
-#include <asm/smp.h>
 
 #include "expected_levels.h"
 #include "fake_state.h"
@@ -169,9 +168,9 @@ static void __init topology_ro_after_init(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(vars); i++)
 		KUNIT_EXPECT_TRUE_MSG(test, (const char *)vars[i] >= __start_ro_after_init &&
 				      (const char *)vars[i] < __end_ro_after_init,
-				      "%s at %px is outside .data..ro_after_init [%px, %px)",
-				      names[i], vars[i], __start_ro_after_init,
-				      __end_ro_after_init);
+				      "%s is %td bytes from the start of .data..ro_after_init, %td long",
+				      names[i], (const char *)vars[i] - __start_ro_after_init,
+				      __end_ro_after_init - __start_ro_after_init);
 }
 
 /*
@@ -288,7 +287,8 @@ static void __init topology_asym_priority_within_core(struct kunit *test)
 						    cpu, other, cpu % 2, other % 2);
 			else if (cpu / 8 < other / 8)
 				KUNIT_EXPECT_GT_MSG(test, priority[cpu], priority[other],
-						    "CPU %d's core is lower than CPU %d's", cpu, other);
+						    "CPU %d's core is lower than CPU %d's",
+						    cpu, other);
 		}
 	}
 }
@@ -302,9 +302,11 @@ static void __init topology_asym_priority_within_core(struct kunit *test)
  * the maps built from ibm,thread-groups, which do not depend on who is
  * online).  Offline CPUs' masks are not read.
  */
+typedef const struct cpumask *(*cpu_mask_fn)(int cpu, void *arg);
+
 static void __init expect_map(struct kunit *test, const struct ppc_fixture *fx,
-			      const char *what, const struct cpumask *(*mask_of)(int cpu, void *arg),
-			      void *arg, enum ppc_fixture_set set, const struct cpumask *online)
+			      const char *what, cpu_mask_fn mask_of, void *arg,
+			      enum ppc_fixture_set set, const struct cpumask *online)
 {
 	cpumask_t want;
 	int cpu, reported = 0;
@@ -319,8 +321,9 @@ static void __init expect_map(struct kunit *test, const struct ppc_fixture *fx,
 		if (cpumask_equal(got, &want))
 			continue;
 		reported++;
-		KUNIT_FAIL(test, "%s: CPU %d %s is %*pbl, the fixture's %s is %*pbl", fx->name, cpu,
-			   what, cpumask_pr_args(got), fixture_set_name(set), cpumask_pr_args(&want));
+		KUNIT_FAIL(test, "%s: CPU %d %s is %*pbl, the fixture's %s is %*pbl",
+			   fx->name, cpu, what, cpumask_pr_args(got), fixture_set_name(set),
+			   cpumask_pr_args(&want));
 	}
 }
 
@@ -390,7 +393,8 @@ static void __init check_fixture_masks(struct kunit *test, const struct ppc_fixt
 			    got.has_big_cores, fx->has_big_cores ? "has" : "has no");
 	KUNIT_EXPECT_EQ_MSG(test, got.thread_group_shares_l2, l2_groups,
 			    "%s: thread_group_shares_l2 is %d; the L2 is shared by %s", fx->name,
-			    got.thread_group_shares_l2, l2_groups ? "a thread group" : "whole cores");
+			    got.thread_group_shares_l2,
+			    l2_groups ? "a thread group" : "whole cores");
 	KUNIT_EXPECT_EQ_MSG(test, got.thread_group_shares_l3, l2_groups,
 			    "%s: thread_group_shares_l3 is %d; the L3 is shared as the L2 is",
 			    fx->name, got.thread_group_shares_l3);
@@ -508,14 +512,17 @@ static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixtu
 		if (!(fx->cpus[cpu].levels & BIT(i)))
 			continue;
 		if (n == c->nr_kept) {
-			KUNIT_FAIL(test, "%s: CPU %d has %d sched domains; the machine has a %s level (its %s)",
-				   fx->name, cpu, n, role_name(lvl->role), fixture_set_name(lvl->set));
+			KUNIT_FAIL(test,
+				   "%s: CPU %d has %d sched domains; the machine has a %s level (its %s)",
+				   fx->name, cpu, n, role_name(lvl->role),
+				   fixture_set_name(lvl->set));
 			return false;
 		}
 		fixture_set_of(fx, lvl->set, cpu, &want);
 		if (strcmp(got->name, role_name(lvl->role)) || !cpumask_equal(got->span, &want) ||
 		    (got->flags & TOPOLOGY_FLAGS) != sd_flags_of(fixture_level_flags(fx, lvl))) {
-			KUNIT_FAIL(test, "%s: CPU %d domain %d is %s %*pbl flags 0x%x; the machine's is %s %*pbl (its %s) flags 0x%x",
+			KUNIT_FAIL(test,
+				   "%s: CPU %d domain %d is %s %*pbl flags 0x%x; the machine's is %s %*pbl (its %s) flags 0x%x",
 				   fx->name, cpu, n, got->name, cpumask_pr_args(got->span),
 				   got->flags & TOPOLOGY_FLAGS, role_name(lvl->role),
 				   cpumask_pr_args(&want), fixture_set_name(lvl->set),
@@ -525,7 +532,8 @@ static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixtu
 		n++;
 	}
 	if (n != c->nr_kept) {
-		KUNIT_FAIL(test, "%s: CPU %d keeps %d sched domains, the machine has %d levels; the next is %s %*pbl",
+		KUNIT_FAIL(test,
+			   "%s: CPU %d keeps %d sched domains, the machine has %d levels; the next is %s %*pbl",
 			   fx->name, cpu, c->nr_kept, n, c->level[n].name,
 			   cpumask_pr_args(c->level[n].span));
 		return false;
@@ -564,7 +572,8 @@ static bool __init expect_cpu_llc(struct kunit *test, const struct ppc_fixture *
 		fixture_set_of(fx, llc->set, cpu, &want);
 	if (cpumask_equal(c->llc, &want) && c->llc_size == cpumask_weight(&want))
 		return true;
-	KUNIT_FAIL(test, "%s: CPU %d LLC is %*pbl (sd_llc_size %d); the machine's is its %s %*pbl (%u CPUs)",
+	KUNIT_FAIL(test,
+		   "%s: CPU %d LLC is %*pbl (sd_llc_size %d); the machine's is its %s %*pbl (%u CPUs)",
 		   fx->name, cpu, cpumask_pr_args(c->llc), c->llc_size,
 		   llc ? fixture_set_name(llc->set) : "none", cpumask_pr_args(&want),
 		   cpumask_weight(&want));
@@ -635,7 +644,8 @@ static void __init topology_fixture_keeps_every_level(struct kunit *test)
 		if (c->nr_built == c->nr_kept)
 			continue;
 		reported++;
-		KUNIT_FAIL(test, "%s: CPU %d: %d sched domains built, the scheduler keeps %d (%s%s%s%s%s%s)",
+		KUNIT_FAIL(test,
+			   "%s: CPU %d: %d sched domains built, the scheduler keeps %d (%s%s%s%s%s%s)",
 			   fx->name, cpu, c->nr_built, c->nr_kept,
 			   c->nr_kept > 0 ? c->level[0].name : "none",
 			   c->nr_kept > 1 ? ", " : "", c->nr_kept > 1 ? c->level[1].name : "",

@@ -129,13 +129,14 @@ static void __init check_table_as(struct kunit *test, int threads, bool shared,
 			if (caller_on_core && c.state[c.caller] != VCPU_DISPATCHED)
 				continue;	/* the caller is running */
 			for (t = 0; t < threads; t++) {
+				bool idle = c.state[t] == VCPU_CEDED ||
+					    (idle_dispatched && c.state[t] == VCPU_DISPATCHED);
+
 				/* The online caller's own lppaca is the hypervisor's. */
 				if (caller_on_core && t == c.caller && fake_caller < 0)
 					continue;
 				ppc_fake_set_lppaca(fake, first_cpu + t,
-						    yield_count_for(c.state[t], t, index),
-						    c.state[t] == VCPU_CEDED ||
-						    (idle_dispatched && c.state[t] == VCPU_DISPATCHED));
+						    yield_count_for(c.state[t], t, index), idle);
 			}
 			expected = vcpu_oracle_patched(&c);
 			actual = preempted_as(fake_caller < 0 ? -1 : caller, first_cpu + c.target);
@@ -143,10 +144,13 @@ static void __init check_table_as(struct kunit *test, int threads, bool shared,
 			if (actual == expected)
 				continue;
 			if (++wrong <= MAX_REPORTED) {
+				const char *note = idle_dispatched ?
+						   " (D: in the idle loop, not ceded)" : "";
+
 				describe(&c, first_cpu, buf, sizeof(buf));
-				KUNIT_FAIL(test, "%s%s, caller CPU %d: expected %s, vcpu_is_preempted() says %s",
-					   buf, idle_dispatched ? " (D: in the idle loop, not ceded)" : "",
-					   caller,
+				KUNIT_FAIL(test,
+					   "%s%s, caller CPU %d: expected %s, vcpu_is_preempted() says %s",
+					   buf, note, caller,
 					   expected ? "preempted" : "not preempted",
 					   actual ? "preempted" : "not preempted");
 			}
