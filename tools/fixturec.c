@@ -1395,8 +1395,9 @@ static void put_arrays(FILE *out, const struct fixture *f, const char *id)
 	fputs("};\n\n", out);
 
 	fprintf(out, "static const struct ppc_fixture_level ppc_fixture_%s_levels[] = {\n", id);
+	/* The flags on a line of their own: with two, one line is too long. */
 	for (i = 0; i < f->nr_levels; i++)
-		fprintf(out, "\t{ %s, %s, %s },\n", role_names[f->levels[i].role],
+		fprintf(out, "\t{ %s, %s,\n\t  %s },\n", role_names[f->levels[i].role],
 			set_names[f->levels[i].set], level_flags(f->levels[i].flags));
 	fputs("};\n\n", out);
 }

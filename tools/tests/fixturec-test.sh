@@ -71,14 +71,16 @@ expect_row() {
 	fi
 }
 
-# expect_levels NAME "ROLE SET FLAGS; ..." WHY: the machine's levels, lowest first.
+# expect_levels NAME "ROLE SET FLAGS; ..." WHY: the machine's levels, lowest
+# first; a level's flags are on the line after its role and set.
 expect_levels() {
 	local got
 	got=$(awk -v f="ppc_fixture_$1_levels[] = {" '
 		index($0, f) { on = 1; next }
 		on && /^};/ { exit }
-		on { gsub(/[\t{},]|PPC_FIXTURE_|SET_/, ""); sub(/ +$/, ""); sub(/^ +/, "");
-		     printf "%s%s", sep, $0; sep = "; " }' "$header")
+		on { entry = /^\t\{/
+		     gsub(/[\t{},]|PPC_FIXTURE_|SET_/, ""); sub(/ +$/, ""); sub(/^ +/, "");
+		     printf "%s%s", entry ? sep : " ", $0; sep = "; " }' "$header")
 	if [ "$got" = "$2" ]; then
 		ok "$1 levels: $3"
 	else
