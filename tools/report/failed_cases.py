@@ -22,12 +22,8 @@ def main():
 	if not results:
 		print('no results')
 		return 2
-	seen = set()
-	for suite, case, param, status in results:
-		if status in ('PASS', 'SKIP') or (suite, case) in seen:
-			continue
-		seen.add((suite, case))
-		print(f'{suite}.{case}' + (f'[{param}]' if param is not None else ''))
+	for name in kunit_results.failed(results):
+		print(name)
 	return 0
 
 

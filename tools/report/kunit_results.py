@@ -3,8 +3,9 @@
 # kunit_results: what the readers in tools/report/ share.  load() reads
 # kunit.py's --json output; cases() lists every result in it as
 # (suite, case, parameter or None, status), a parameterized case once per
-# parameter, in the order KUnit ran them; metadata() reads the
-# metadata.txt run-kunit writes beside it.
+# parameter, in the order KUnit ran them; failed() names the cases of
+# those that did not pass; metadata() reads the metadata.txt run-kunit
+# writes beside it.
 
 import json
 
@@ -34,6 +35,19 @@ def cases(root):
 				out.append((sname, cname, p.get('name', '?'), p.get('status', 'ERROR')))
 			if not params and not group.get('sub_groups'):
 				out.append((sname, cname, None, 'ERROR'))
+	return out
+
+
+def failed(results):
+	"""The cases of cases() @results that neither passed nor were skipped,
+	once each, as "suite.case", a parameterized case with its first
+	failing parameter in brackets."""
+	seen, out = set(), []
+	for suite, case, param, status in results:
+		if status in ('PASS', 'SKIP') or (suite, case) in seen:
+			continue
+		seen.add((suite, case))
+		out.append(f'{suite}.{case}' + (f'[{param}]' if param is not None else ''))
 	return out
 
 

@@ -11,9 +11,9 @@
 #
 # A mutant is equivalent when EQUIVALENTS (tools/mutants-equivalent.txt)
 # lists its function and description; killed by the cases that did not
-# pass, as failed_cases.py names them, or by a crash or hang when its
-# run left no result.  One process for every mutant: "make mutants" and
-# "make merge" report hundreds.
+# pass (kunit_results.failed(), as failed_cases.py prints them), or by a
+# crash or hang when its run left no result.  One process for every
+# mutant: "make mutants" and "make merge" report hundreds.
 
 import os
 import sys
@@ -29,13 +29,7 @@ def failed(path):
 		return None
 	if not results:
 		return None
-	seen, out = set(), []
-	for suite, case, param, status in results:
-		if status in ('PASS', 'SKIP') or (suite, case) in seen:
-			continue
-		seen.add((suite, case))
-		out.append(f'{suite}.{case}' + (f'[{param}]' if param is not None else ''))
-	return out
+	return kunit_results.failed(results)
 
 
 def main():
