@@ -50,6 +50,14 @@ shard_range() {
 	return 0
 }
 
+# series_hash DIR PATCH...: what a matrix part records of its series, and
+# "make merge" compares with the series it has: the patches' contents.
+series_hash() {
+	local dir=$1
+	shift
+	(cd "$dir" && cat "$@" | sha256sum | cut -d' ' -f1)
+}
+
 # part_identity KIND BASE TREE: the lines every part of one run shares,
 # and that "make merge" compares: the job, the base and its package
 # version, the patched tree's commit (fixed dates make it the same on

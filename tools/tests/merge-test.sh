@@ -165,7 +165,7 @@ mpart() {
 	done
 	printf 'job matrix\nbase 6.1 %s\ntree 0123abcd\nsuites abc\nrun 6.1\nparts 2\n' \
 		"$(base_version 6.1)" > "$dir/part.txt"
-	echo "series $(cd "$series" && cat 0001.patch 0002.patch 0003.patch | sha256sum | cut -d' ' -f1)" >> "$dir/part.txt"
+	echo "series $(series_hash "$series" 0001.patch 0002.patch 0003.patch)" >> "$dir/part.txt"
 	printf 'patches 0001.patch 0002.patch 0003.patch\nfrom 1\npart %s\nprefixes %s %s\n' \
 		"$i" "$first" "$last" >> "$dir/part.txt"
 }
