@@ -134,6 +134,80 @@ ccache_env() {
 	export CCACHE_INODECACHE=${CCACHE_INODECACHE:-1}
 }
 
+# tree_reset TREE REV [CLEAN_ARG...]: TREE at REV, with nothing
+# half-applied, edited or left over (untracked files too, but what
+# CLEAN_ARGs such as "-e PATH" keep).
+tree_reset() {
+	local tree=$1 rev=$2
+	shift 2
+	git -C "$tree" am --abort > /dev/null 2>&1 || true
+	git -C "$tree" checkout -q -f --detach "$rev"
+	git -C "$tree" clean -q -f -d -x "$@"
+}
+
+# checkpatch_strict TREE PATCH [ARG...]: TREE's checkpatch.pl --strict -q
+# on PATCH; its findings on stdout, and success only if it has none.
+checkpatch_strict() {
+	local tree=$1 patch out
+	patch=$(readlink -f "$2")
+	shift 2
+	# Debian's python3 has python3-ply, which checkpatch's SPDX check needs.
+	out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q "$@" "$patch" 2>&1) &&
+		[ -z "$out" ] && return 0
+	echo "$out"
+	return 1
+}
+
+# kunit_case_exists SUITE CASE: a file of kunit/ registers SUITE and lists
+# CASE, as a "KUnit: SUITE.CASE" trailer names it.
+kunit_case_exists() {
+	local f
+	for f in "$PROJECT"/kunit/*.c; do
+		grep -q "\.name = \"$1\"" "$f" && grep -qE "KUNIT_CASE(_PARAM)?\($2[,)]" "$f" && return 0
+	done
+	return 1
+}
+
+# am_failed_at MESSAGE: where "git am" said a patch failed, FILE:LINE of
+# the hunk or the file missing from the tree; nothing if it did not say.
+am_failed_at() {
+	echo "$1" | sed -n 's/^error: patch failed: \(.*\)$/\1/p; s/^error: \(.*\): does not exist in index$/\1/p' |
+		head -n1
+}
+
+# pristine_worktree PRISTINE DIR REV: DIR as a worktree of the pristine
+# copy PRISTINE, made at REV if it is missing or belongs to another
+# repository; an existing one is left where it is.
+pristine_worktree() {
+	local pristine=$1 dir=$2
+	if ! git -C "$dir" rev-parse --git-dir > /dev/null 2>&1 ||
+	   ! [ "$(git -C "$dir" rev-parse --git-common-dir)" -ef "$pristine/.git" ]; then
+		rm -rf "$dir"
+		git -C "$pristine" worktree prune
+		git -C "$pristine" worktree add -q --detach "$dir" "$3"
+	fi
+}
+
+# configure_without_tests TREE BUILD BASE: BUILD configured and prepared
+# as the harness configures its kernel (the QEMU fragment and BASE's
+# kunitconfig fragments) less the test options, which the seam alone
+# cannot define anyway: objects built there are a kernel's without the
+# suites.
+configure_without_tests() {
+	local tree=$1 build=$2 base=$3 f
+	python3 - "$PROJECT/tools/qemu/ppc64le_pseries.py" > "$build/.config" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+print(re.search(r"kconfig='''(.*?)'''", text, re.S).group(1).strip())
+PY
+	for f in $(kunitconfig_args "$base"); do
+		grep -v -e '^#' -e 'KUNIT_TEST\|KUNIT_HARNESS' "${f#--kunitconfig=}" >> "$build/.config"
+	done
+	ccache_env
+	kernel_make "$tree" "$build" olddefconfig > /dev/null
+	kernel_make "$tree" "$build" prepare > /dev/null 2>&1 || kernel_make "$tree" "$build" prepare
+}
+
 # kernel_make TREE BUILD ARGS...: make in TREE with O=BUILD and KERNEL_CC.
 kernel_make() {
 	local tree=$1 build=$2

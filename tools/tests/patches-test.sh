@@ -11,23 +11,12 @@ here=$(dirname "$(readlink -f "$0")")
 . "$here/lib.sh"
 . "$here/../lib/common.sh"
 
-# case_exists SUITE CASE: a kunit/ file registers SUITE and lists CASE.
-case_exists() {
-	local f
-	for f in "$PROJECT"/kunit/*.c; do
-		grep -q "\.name = \"$1\"" "$f" && grep -qE "KUNIT_CASE(_PARAM)?\($2[,)]" "$f" && return 0
-	done
-	return 1
-}
-
 for base in $BASES; do
 	tree=$(RFC= "$PROJECT/tools/lib/prepare-tree" "$base")
 	while read -r name; do
 		patch=$PATCH_ROOT/$base/$name
 		rel=patches/$base/$name
-		# Debian's python3 has python3-ply, which checkpatch's SPDX check needs.
-		if out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q "$patch" 2>&1) &&
-		   [ -z "$out" ]; then
+		if out=$(checkpatch_strict "$tree" "$patch"); then
 			ok "$rel: checkpatch.pl --strict clean"
 		else
 			not_ok "$rel: checkpatch.pl --strict"
@@ -40,7 +29,7 @@ for base in $BASES; do
 		fi
 		missing=
 		for t in $trailers; do
-			case_exists "${t%%.*}" "${t#*.}" || missing="$missing $t"
+			kunit_case_exists "${t%%.*}" "${t#*.}" || missing="$missing $t"
 		done
 		if [ -z "$missing" ]; then
 			ok "$rel: its $(wc -w <<< "$trailers") paired KUnit cases exist"
