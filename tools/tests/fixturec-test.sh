@@ -17,7 +17,7 @@ tools=$(dirname "$here")
 project=$(dirname "$tools")
 . "$here/lib.sh"
 
-fixturec=$tools/fixturec
+fixturec=$tools/fixturec/fixturec
 cases=$here/fixtures
 scratch=$(mktemp -d /tmp/fixturec-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
@@ -99,7 +99,7 @@ expect_field() {
 }
 
 # ---- the compiler itself ----
-if make -s -C "$tools" fixturec > "$scratch/build.log" 2>&1; then
+if make -s -C "$tools" fixturec/fixturec > "$scratch/build.log" 2>&1; then
 	ok "fixturec builds with -O2 -Wall -Wextra -Werror"
 else
 	not_ok "fixturec builds"
