@@ -19,7 +19,7 @@ BASE ?= 6.1
 CPU ?= power10
 export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN FIXTURE SHARD PARTS SERIES TREE
 
-.PHONY: run check live bench truth-table matrix mutants merge presubmit export fuzz show
+.PHONY: run check live bench truth-table matrix mutants merge presubmit export fuzz show ci-local
 
 run:
 	@tools/run-kunit
@@ -58,3 +58,6 @@ fuzz:
 
 show:
 	@tools/show
+
+ci-local:
+	@tools/ci-local

@@ -74,3 +74,11 @@ part_identity() {
 	echo "run $base$(run_suffix)"
 	echo "parts $shard_n"
 }
+
+# report_body REPORT: what a merged report must share with the unsharded
+# one: every line but the timing, the "merged from" line, and where the
+# crash logs of a mutant are kept.
+report_body() {
+	grep -v ' per mutant \|^merged from' "$1" |
+		sed 's|no KUnit results; .*/runs/|no KUnit results; runs/|'
+}
