@@ -160,6 +160,13 @@ else
 	not_ok "the rebuilt tree does not hold the series"
 fi
 
+# A fresh clone runs what git records: every script (a file starting
+# with #!) must be executable there, not only in this checkout.
+not_exec=$(git -C "$PROJECT" ls-files -s .ci tools | awk '$1 == "100644" { print $4 }' |
+	while read -r f; do [ "$(head -c 2 "$PROJECT/$f")" != '#!' ] || echo "$f"; done)
+[ -z "$not_exec" ] && ok "every script in .ci/ and tools/ is executable in git" ||
+	not_ok "scripts git records without the executable bit: $(echo $not_exec)"
+
 # A pristine copy left half-written by an interrupted unpack is not
 # trusted: a separate cache, so the real one is not rebuilt.
 if [ "${PPC_KUNIT_TEST_PRISTINE:-1}" = 1 ]; then
