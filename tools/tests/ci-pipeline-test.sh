@@ -8,6 +8,8 @@
 #
 #   CI_BASE (6.12)             the base of the pipeline
 #   CI_MUTANTS_EVERY (16)      the sample of mutants, as MUTANTS_EVERY
+#   CI_EXTRA_VARIABLES         more pipeline variables, for both runs
+#                              (MATRIX_FROM=2, say)
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
@@ -21,7 +23,7 @@ check_base "$base"
 scratch=$(mktemp -d /tmp/ppc-kunit-ci-pipeline-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 # The sample's kill ratio is reported, not held to the 95 % of a full run.
-vars="BASE=$base MUTANTS_EVERY=$every MUTANTS_ENFORCE=0"
+vars="BASE=$base MUTANTS_EVERY=$every MUTANTS_ENFORCE=0 ${CI_EXTRA_VARIABLES:-}"
 
 say "ci-pipeline: make ci-local CI_VARIABLES=\"$vars\""
 if PPC_KUNIT_OUT_ROOT=$scratch/out CI_VARIABLES=$vars "$PROJECT/tools/ci-local" 2>&1 | tee "$scratch/ci.log"; then
