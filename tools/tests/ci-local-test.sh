@@ -92,6 +92,15 @@ else
 fi
 expect_fail "a command that fails is named with its exit code" "'false' exited 1" \
 	env CI_FILE="$scratch/late-fails.yml" "$PROJECT/tools/ci-local"
+[ ! -e "$art/late-1/out/note.txt" ] &&
+	ok "a failed job keeps no artifacts by default" ||
+	not_ok "a failed job kept its artifacts without \"when: always\""
+sed 's/^  artifacts: {paths: \[out\/all.txt/  artifacts: {when: always, paths: [out\/all.txt/; s/"false", "cat out/"echo kept > out\/note.txt", "false", "cat out/' \
+	"$scratch/late-fails.yml" > "$scratch/late-fails-kept.yml"
+run_ci "$scratch/late-fails-kept.yml" || true
+[ "$(cat "$art/late-1/out/note.txt" 2>/dev/null)" = kept ] && grep -q "^not ok - late: .*; 1 artifact paths kept" "$scratch/log" &&
+	ok "a failed job with \"artifacts: when: always\" keeps them" ||
+	{ not_ok "a failed job with \"when: always\" did not keep its artifacts"; sed 's/^/    /' "$scratch/log" | tail -n 5; }
 
 printf 'stages: [a]\nj:\n  stage: a\n  script: ["true"]\n  rules: [{if: "$X"}]\n' > "$scratch/rules.yml"
 expect_fail "a key it cannot run as GitLab would is refused by name" \
