@@ -3,7 +3,8 @@
 #
 # kcidb.py RESULTS.json METADATA PATCH... OUT.json: the results as a
 # KCIDB v5 report (KernelCI's reporting format): one checkout (Debian's
-# linux-source tree, its pristine commit, the patches applied), one build
+# linux-source tree at its pristine commit, or with make run TREE= the
+# user's tree at its HEAD; the patches applied), one build
 # (the kernel kunit.py built) and one test per case or per parameter of a
 # parameterized case, with KCIDB's status names.  Ids start with the
 # origin and are derived from what was tested, so the same run gives the
@@ -39,14 +40,24 @@ def main():
 	except kunit_results.NoResults as e:
 		sys.exit(str(e))
 	meta = kunit_results.metadata(meta_path)
-	pristine = meta.get('pristine', '')
+	# The tree tested: Debian's linux-source at its pristine commit, or
+	# with make run TREE= the user's tree at its HEAD.
+	tree = re.fullmatch(r'(\S+) at ([0-9a-f]{40}) .*', meta.get('tree', ''))
+	if tree:
+		commit = tree.group(2)
+		tree_name = part(tree.group(1).rstrip('/').rsplit('/', 1)[-1])
+		comment = meta['tree']
+	else:
+		commit = meta.get('pristine', '')
+		tree_name = 'debian-' + part(meta.get('base', 'linux-source').split()[0])
+		comment = meta.get('base', '')
 
 	# KCIDB's patchset hash: sha256 over the patches' sha256 lines, in order.
 	patchset = ''
 	if patches:
 		patchset = hashlib.sha256(''.join(sha256_file(p) + '\n' for p in patches)
 					  .encode()).hexdigest()
-	checkout_id = f'{ORIGIN}:{pristine[:12]}-{patchset[:12] or "pristine"}'
+	checkout_id = f'{ORIGIN}:{commit[:12]}-{patchset[:12] or "pristine"}'
 	cpu = re.search(r'-cpu ([^,\s]+)', meta.get('machine', ''))
 	build_id = f'{checkout_id}-{cpu.group(1) if cpu else "qemu"}'
 	if meta.get('rfc', 'none') != 'none':
@@ -57,12 +68,12 @@ def main():
 	checkout = {
 		'id': checkout_id,
 		'origin': ORIGIN,
-		'tree_name': 'debian-' + part(meta.get('base', 'linux-source').split()[0]),
+		'tree_name': tree_name,
 		'patchset_hash': patchset,
-		'comment': meta.get('base', ''),
+		'comment': comment,
 	}
-	if re.fullmatch('[0-9a-f]{40}', pristine):
-		checkout['git_commit_hash'] = pristine
+	if re.fullmatch('[0-9a-f]{40}', commit):
+		checkout['git_commit_hash'] = commit
 	build = {
 		'id': build_id,
 		'origin': ORIGIN,

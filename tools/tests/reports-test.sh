@@ -59,6 +59,18 @@ expect_eq "KCIDB: the checkout names the pristine commit" \
 	"$(q "$scratch/kcidb.json" "r['checkouts'][0]['git_commit_hash']")" \
 	"ac41ac7e0f3b8bcde0a5c0e4a47c6b2a0b6fd2e1"
 
+# make run TREE=: the checkout is the user's tree at its HEAD.
+{
+	echo "tree: /home/dev/linux-powerpc at 1111111111111111111111111111111111111111 (6.13.0-rc1), with the seam of base 6.12"
+	grep -v '^base:\|^pristine:' "$in/metadata.txt"
+} > "$scratch/tree-metadata.txt"
+python3 "$report/kcidb.py" "$in/results.json" "$scratch/tree-metadata.txt" "$scratch/tree-kcidb.json"
+expect_ok "the KCIDB report of a TREE= run has what KCIDB v5 requires" \
+	python3 "$report/check_formats.py" kcidb "$scratch/tree-kcidb.json"
+expect_eq "KCIDB: a TREE= run's checkout is the user's tree at its HEAD" \
+	"$(q "$scratch/tree-kcidb.json" "' '.join(r['checkouts'][0][k] for k in ('tree_name', 'git_commit_hash', 'id'))")" \
+	"linux-powerpc 1111111111111111111111111111111111111111 ppc_topology_kunit:111111111111-pristine"
+
 # The checker itself must fail on reports that break the rules.
 python3 - "$scratch" <<'PY'
 import json, sys
