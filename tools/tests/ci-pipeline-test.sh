@@ -33,20 +33,29 @@ else
 fi
 merged=$scratch/out/ci-local/artifacts/merge-1/out
 
+# The same work unsharded, as one job of its own definition: make
+# ci-local gives it the fresh clone and the clean environment the
+# pipeline's jobs have.
 say "ci-pipeline: the same work unsharded, on a fresh clone"
-git clone -q "$PROJECT" "$scratch/whole"
-env -i PATH="$PATH" HOME="$HOME" ${XDG_CACHE_HOME:+XDG_CACHE_HOME=$XDG_CACHE_HOME} \
-	${PPC_KUNIT_CACHE:+PPC_KUNIT_CACHE=$PPC_KUNIT_CACHE} $vars \
-	bash -c 'make -C "$1" mutants && make -C "$1" matrix' - "$scratch/whole" > "$scratch/whole.log" 2>&1 ||
+cat > "$scratch/unsharded.yml" <<'YML'
+stages: [whole]
+unsharded:
+  stage: whole
+  script: [make mutants, make matrix]
+  artifacts: {when: always, paths: ["out/mutants/$BASE/mutants.txt", "out/matrix/$BASE/matrix.txt"]}
+YML
+PPC_KUNIT_OUT_ROOT=$scratch/whole CI_FILE=$scratch/unsharded.yml CI_VARIABLES=$vars \
+	"$PROJECT/tools/ci-local" > "$scratch/whole.log" 2>&1 ||
 	not_ok "make mutants and make matrix unsharded failed:
-$(tail -n 20 "$scratch/whole.log" | sed 's/^/    /')"
+$(grep -A 15 '^not ok - ' "$scratch/whole.log")"
+whole=$scratch/whole/ci-local/artifacts/unsharded-1/out
 
 for report in mutants/$base/mutants.txt matrix/$base/matrix.txt; do
 	if [ ! -f "$merged/$report" ]; then
 		not_ok "the merge job kept no $report"
-	elif [ ! -f "$scratch/whole/out/$report" ]; then
+	elif [ ! -f "$whole/$report" ]; then
 		not_ok "the unsharded run wrote no $report"
-	elif d=$(diff <(report_body "$scratch/whole/out/$report") <(report_body "$merged/$report")); then
+	elif d=$(diff <(report_body "$whole/$report") <(report_body "$merged/$report")); then
 		ok "the pipeline's merged $report equals the unsharded one: $(grep -E '^[0-9]+ (passed|killed)' "$merged/$report" | tail -n 1)"
 	else
 		not_ok "the pipeline's merged $report differs from the unsharded one:"
