@@ -131,6 +131,6 @@ if [ -n "$readme_yaml" ] && [ "$readme_yaml" = "$(grep -v '^#' "$PROJECT/.gitlab
 	ok "the README shows .gitlab-ci.yml as it is"
 else
 	not_ok "the README's CI definition is not .gitlab-ci.yml:"
-	diff <(echo "$readme_yaml") <(grep -v '^#' "$PROJECT/.gitlab-ci.yml") | sed 's/^/    /' | head -n 10
+	diff <(echo "$readme_yaml") <(grep -v '^#' "$PROJECT/.gitlab-ci.yml") | sed -n '1,10s/^/    /p'
 fi
 finish

@@ -59,7 +59,7 @@ for report in mutants/$base/mutants.txt matrix/$base/matrix.txt; do
 		ok "the pipeline's merged $report equals the unsharded one: $(grep -E '^[0-9]+ (passed|killed)' "$merged/$report" | tail -n 1)"
 	else
 		not_ok "the pipeline's merged $report differs from the unsharded one:"
-		sed 's/^/    /' <<< "$d" | head -n 20
+		sed -n '1,20s/^/    /p' <<< "$d"
 	fi
 done
 finish

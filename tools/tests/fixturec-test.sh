@@ -41,7 +41,7 @@ expect_reject() {
 		ok "$what"
 	else
 		not_ok "$what (exit $rc, wanted 1 and '$want')"
-		sed 's/^/    /' <<< "$err" | head -n 10
+		sed -n '1,10s/^/    /p' <<< "$err"
 	fi
 }
 

@@ -50,7 +50,7 @@ expect_fail "an unknown MUTANTS_STAGE is refused" "MUTANTS_STAGE must be" \
 results() {
 	printf '{"name": "KUnit Test Group", "test_cases": [], "sub_groups": [{"name": "powerpc_topology", "sub_groups": [], "test_cases": [{"name": "%s", "status": "%s"}]}]}\n' "$1" "$2"
 }
-equiv=$(grep -v '^#' "$PROJECT/tools/mutants-equivalent.txt" | head -n 1)
+equiv=$(grep -v '^#' "$PROJECT/tools/mutants-equivalent.txt" | sed -n 1p)
 efunc=$(cut -f1 <<< "$equiv")
 ewhat=$(cut -f2 <<< "$equiv")
 whole=$scratch/whole

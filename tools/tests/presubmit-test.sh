@@ -31,7 +31,7 @@ if [ "$(grep -c '^ok - .*: no new W=1 or sparse warning' "$scratch/out")" = "$n"
 	ok "the $n patches of the 6.1 series add no W=1 or sparse warning"
 else
 	not_ok "the $n patches of the 6.1 series add no W=1 or sparse warning"
-	grep -A5 '^not ok' "$scratch/out" | sed 's/^/    /' | head -n 30
+	grep -A5 '^not ok' "$scratch/out" | sed -n '1,30s/^/    /p'
 	tail -n 5 "$scratch/err" | sed 's/^/    /'
 fi
 if [ $rc -ne 0 ] && grep -q "^not ok - $bad: 1 new W=1 or sparse warnings:" "$scratch/out" &&

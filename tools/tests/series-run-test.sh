@@ -40,7 +40,7 @@ if [ -s "$scratch/mailed.cases" ] && diff "$scratch/plain.cases" "$scratch/maile
 	ok "the series mailed as a thread gives make run's results ($(wc -l < "$scratch/plain.cases") results)"
 else
 	not_ok "the series mailed as a thread gives make run's results"
-	sed 's/^/    /' "$scratch/mailed.diff" | head -n 20
+	sed -n '1,20s/^/    /p' "$scratch/mailed.diff"
 	tail -n 20 "$scratch/mailed.log" | sed 's/^/    /'
 fi
 if grep -q '^  read with: b4 am -m ' "$scratch/mailed/metadata.txt" &&

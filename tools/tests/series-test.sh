@@ -114,7 +114,7 @@ awk 'hunk == 1 && /^ [^ ]/ && !done { sub(/^ /, " BROKEN "); done = 1 } /^@@/ { 
 bash "$here/mail-thread.sh" "${after_seam[@]/#/$scratch/broken/}" > "$scratch/broken.mbox"
 expect_ok "a thread with a broken patch is read" import "$scratch/broken.mbox" "$scratch/brk"
 third=$(series_file_patches "$scratch/brk/patches/$base/series" | sed -n 4p)
-file=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$series/${after_seam[2]}" | head -n 1)
+file=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$series/${after_seam[2]}" | sed -n 1p)
 expect_fail "the patch that does not apply is named, with its file and hunk" \
 	"$third does not apply .*\\(at $file:[0-9]+\\)" \
 	env PPC_KUNIT_PATCHES="$scratch/brk/patches" "$PROJECT/tools/lib/prepare-tree" "$base"

@@ -83,9 +83,9 @@ expect_ok "a second run reuses the copy" prepare "$scratch/linux"
 
 # A 6.1 tree whose smp.c the seam's first hunk cannot take.
 user_tree "$scratch/old" 6.1
-seam61=$(series_file_patches "$PATCH_ROOT/6.1/series" | head -n 1)
+seam61=$(series_file_patches "$PATCH_ROOT/6.1/series" | sed -n 1p)
 file=arch/powerpc/kernel/smp.c
-line=$(sed -n "/^+++ b\/${file//\//\\/}$/,/^diff /{s/^@@ -\([0-9]*\),.*/\1/p}" "$PATCH_ROOT/6.1/$seam61" | head -n 1)
+line=$(sed -n "/^+++ b\/${file//\//\\/}$/,/^diff /{s/^@@ -\([0-9]*\),.*/\1/p}" "$PATCH_ROOT/6.1/$seam61" | sed -n 1p)
 git -C "$scratch/old" show "HEAD:$file" |
 	awk -v l="$line" 'NR >= l && NR < l + 6 { print $0 " /* local change */"; next } { print }' > "$scratch/smp.c"
 blob=$(git -C "$scratch/old" hash-object -w "$scratch/smp.c")
