@@ -234,6 +234,12 @@ series_file_patches() {
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e 's/^[[:space:]]*//' -e '/^$/d' "$1"
 }
 
+# seam_patch BASE: the seam patch's name, the first patch
+# patches/BASE/series lists (before any series or RFC goes on it).
+seam_patch() {
+	series_file_patches "$PATCH_ROOT/$1/series" | sed -n 1p
+}
+
 # use_series BASE: with SERIES=PATH, the mailed series PATH holds replaces
 # patches/BASE/series after the seam: tools/lib/import-series writes it to
 # out/series/BASE/, and PATCH_ROOT, prepare-tree (PPC_KUNIT_PATCHES) and

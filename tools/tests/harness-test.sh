@@ -61,7 +61,7 @@ expect_fail "a series naming a missing patch: file and line are named" \
 
 # A series whose second patch does not apply: the first is real.
 mkdir -p "$scratch/bad/6.1"
-first=$(series_patches 6.1 | sed -n 1p)
+first=$(seam_patch 6.1)
 cp "$PATCH_ROOT/6.1/$first" "$scratch/bad/6.1/"
 cat > "$scratch/bad/6.1/0002-does-not-apply.patch" <<'PATCH'
 From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001

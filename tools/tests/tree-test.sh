@@ -83,7 +83,7 @@ expect_ok "a second run reuses the copy" prepare "$scratch/linux"
 
 # A 6.1 tree whose smp.c the seam's first hunk cannot take.
 user_tree "$scratch/old" 6.1
-seam61=$(series_file_patches "$PATCH_ROOT/6.1/series" | sed -n 1p)
+seam61=$(seam_patch 6.1)
 file=arch/powerpc/kernel/smp.c
 line=$(sed -n "/^+++ b\/${file//\//\\/}$/,/^diff /{s/^@@ -\([0-9]*\),.*/\1/p}" "$PATCH_ROOT/6.1/$seam61" | sed -n 1p)
 git -C "$scratch/old" show "HEAD:$file" |
