@@ -11,7 +11,10 @@ CROSS=powerpc64le-linux-gnu-
 KERNEL_CC="ccache ${CROSS}gcc"
 # Where kunit/ is installed in a kernel tree (the seam patch sources it).
 KUNIT_DIR=arch/powerpc/kernel/topology_kunit
-BASES="6.1 6.12"
+BASES="7.3 6.12 6.1"
+# The base of every command that is given none: the tree powerpc
+# series are posted against.
+DEFAULT_BASE=7.3
 CPUS="power10 power9"
 
 # Fixed identities and dates make every commit id the harness creates the
@@ -43,9 +46,22 @@ check_cpu() {
 	esac
 }
 
+# base_version BASE: the Debian version of linux-source-BASE, installed on
+# the machine or fetched from backports into the cache (fetch-backports).
 base_version() {
-	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null ||
-		die "linux-source-$1 is not installed (run tools/lib/ensure-deps)"
+	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null && return 0
+	[ -f "$CACHE/debs/linux-source-$1/version" ] ||
+		die "linux-source-$1 is neither installed nor in $CACHE/debs (run tools/lib/ensure-deps)"
+	cat "$CACHE/debs/linux-source-$1/version"
+}
+
+# base_tarball BASE: where that package's source tarball is.
+base_tarball() {
+	if dpkg-query -W -f='${db:Status-Abbrev}' "linux-source-$1" 2>/dev/null | grep -q '^ii'; then
+		echo "/usr/src/linux-source-$1.tar.xz"
+	else
+		echo "$CACHE/debs/linux-source-$1/usr/src/linux-source-$1.tar.xz"
+	fi
 }
 
 # take_lock BASE: serialise the scripts that change a base's trees and
