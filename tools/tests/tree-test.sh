@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make run TREE=: a user's kernel git tree, made here from the pristine
-# 6.12 copy with the 6.12 series committed on top (and one from 6.1 whose
-# smp.c the seam cannot take).  The tree is only read: its HEAD, index,
+# copy of TREE_TEST_BASE (default: the default base) with that base's
+# series committed on top (and one from 6.1 whose smp.c the seam cannot
+# take).  The tree is only read: its HEAD, index,
 # status and worktrees are the same after; the nearest base is chosen;
 # bad trees and a seam that does not apply are named, hunk and all.
 # With TREE_TEST_RUN=1 (make check) "make run TREE=" also runs, and must
-# give make run BASE=6.12's results case by case: a build in a build
+# give make run BASE=TREE_TEST_BASE's results case by case: a build in a build
 # directory of its own (ccache makes it short) and a boot.
 
 set -euo pipefail
@@ -27,6 +28,8 @@ cleanup() {
 }
 trap cleanup EXIT
 prepare() { "$PROJECT/tools/lib/prepare-user-tree" "$@"; }
+tb=${TREE_TEST_BASE:-$DEFAULT_BASE}
+check_base "$tb"
 
 # pristine BASE: the harness's pristine copy of BASE, made if need be.
 pristine() {
@@ -57,20 +60,20 @@ snapshot() {
 	ls -a "$1"
 }
 
-user_tree "$scratch/linux" 6.12
-mapfile -t patches < <(series_file_patches "$PATCH_ROOT/6.12/series")
+user_tree "$scratch/linux" "$tb"
+mapfile -t patches < <(series_file_patches "$PATCH_ROOT/$tb/series")
 for p in "${patches[@]:1}"; do
-	commit_patch "$scratch/linux" "$PATCH_ROOT/6.12/$p"
+	commit_patch "$scratch/linux" "$PATCH_ROOT/$tb/$p"
 done
 echo "my notes" > "$scratch/linux/NOTES.local"
 snapshot "$scratch/linux" > "$scratch/before"
 
 if out=$(prepare "$scratch/linux" 2> "$scratch/err") && read -r base clone <<< "$out" &&
-   [ "$base" = 6.12 ] && [ "$(git -C "$clone" rev-parse HEAD~1)" = "$(git -C "$scratch/linux" rev-parse HEAD)" ] &&
-   [ "$(git -C "$clone" log -1 --format=%s)" = "$(sed -n 's/^Subject: \[[^]]*\] //p' "$PATCH_ROOT/6.12/${patches[0]}")" ]; then
-	ok "a 6.12 tree gets base 6.12's seam on a copy of its HEAD"
+   [ "$base" = "$tb" ] && [ "$(git -C "$clone" rev-parse HEAD~1)" = "$(git -C "$scratch/linux" rev-parse HEAD)" ] &&
+   [ "$(git -C "$clone" log -1 --format=%s)" = "$(sed -n 's/^Subject: \[[^]]*\] //p' "$PATCH_ROOT/$tb/${patches[0]}")" ]; then
+	ok "a $tb tree gets base $tb's seam on a copy of its HEAD"
 else
-	not_ok "a 6.12 tree gets base 6.12's seam on a copy of its HEAD"
+	not_ok "a $tb tree gets base $tb's seam on a copy of its HEAD"
 	sed 's/^/    /' "$scratch/err"
 fi
 if diff "$scratch/before" <(snapshot "$scratch/linux") > /dev/null; then
@@ -113,21 +116,21 @@ expect_fail "TREE with RFC is refused" "without RFC, SERIES or KASAN" \
 	env TREE="$scratch/linux" RFC=mc-llc "$PROJECT/tools/run-kunit"
 
 if [ "${TREE_TEST_RUN:-0}" = 1 ]; then
-	say "make run BASE=6.12"
-	env BASE=6.12 OUT="$scratch/out-plain" "$PROJECT/tools/run-kunit" > "$scratch/plain.log" 2>&1 || true
+	say "make run BASE=$tb"
+	env BASE=$tb OUT="$scratch/out-plain" "$PROJECT/tools/run-kunit" > "$scratch/plain.log" 2>&1 || true
 	say "make run TREE=$scratch/linux"
 	env TREE="$scratch/linux" OUT="$scratch/out-tree" "$PROJECT/tools/run-kunit" > "$scratch/tree.log" 2>&1 || true
 	statuses() { python3 "$PROJECT/tools/report/case_statuses.py" "$1/results.json" 2>/dev/null; }
 	if statuses "$scratch/out-plain" > "$scratch/plain.cases" &&
 	   statuses "$scratch/out-tree" > "$scratch/tree.cases" &&
 	   diff "$scratch/plain.cases" "$scratch/tree.cases" > "$scratch/tree.diff"; then
-		ok "make run TREE= on the tree gives make run BASE=6.12's results ($(wc -l < "$scratch/tree.cases") results)"
+		ok "make run TREE= on the tree gives make run BASE=$tb's results ($(wc -l < "$scratch/tree.cases") results)"
 	else
-		not_ok "make run TREE= on the tree gives make run BASE=6.12's results"
+		not_ok "make run TREE= on the tree gives make run BASE=$tb's results"
 		head -n 20 "$scratch/tree.diff" 2>/dev/null | sed 's/^/    /' || true
 		tail -n 20 "$scratch/tree.log" | sed 's/^/    /'
 	fi
-	if grep -q "^tree: $scratch/linux at [0-9a-f]* (6\.12[.0-9]*), with the seam of base 6\.12" \
+	if grep -q "^tree: $scratch/linux at [0-9a-f]* (${tb//./\\.}[.0-9]*), with the seam of base ${tb//./\\.}" \
 		"$scratch/out-tree/metadata.txt"; then
 		ok "metadata.txt names the tree, its HEAD and the seam's base"
 	else
