@@ -190,4 +190,49 @@ expect_fail "matrix parts of another version of the series are refused" "another
 	env PPC_KUNIT_OUT_ROOT="$merged" PPC_KUNIT_PATCHES="$scratch/patches" \
 	PARTS="$scratch/m/6.1/shard-1-of-2 $scratch/m/6.1/shard-2-of-2" "$PROJECT/tools/merge"
 
+# --- An intermediate state named in matrix-expected is not a failure;
+# one that is not named, or named with other parameters, is. ---
+xs=$scratch/expected/6.1
+mkdir -p "$xs"
+for i in 1 2 3; do
+	printf 'Subject: [PATCH %s/3] patch %s\n\nKUnit: powerpc_topology.case_%s\n---\n' "$i" "$i" "$i" > "$xs/000$i.patch"
+done
+echo 'KUnit: powerpc_topology.case_p' >> "$xs/0003.patch"
+# case_p passes for a and b, patch 2 breaks it for a, patch 3 repairs it.
+xresults() {
+	local k=$1 i pa
+	mkdir -p "$scratch/xout/$k"
+	pa=$([ "$k" = 2 ] && echo FAIL || echo PASS)
+	{
+		printf '{"name": "KUnit Test Group", "test_cases": [], "sub_groups": [{"name": "powerpc_topology", "test_cases": ['
+		for i in 1 2 3; do
+			[ "$i" -gt 1 ] && printf ', '
+			printf '{"name": "case_%s", "status": "%s"}' "$i" "$([ "$i" -le "$k" ] && echo PASS || echo FAIL)"
+		done
+		printf '], "sub_groups": [{"name": "case_p", "test_cases": [{"name": "a", "status": "%s"}, {"name": "b", "status": "PASS"}]}]}]}\n' "$pa"
+	} > "$scratch/xout/$k/results.json"
+}
+for k in 1 2 3; do xresults "$k"; done
+xmatrix() { python3 "$PROJECT/tools/report/matrix_table.py" "$xs" "$scratch/xout" 0001.patch 0002.patch 0003.patch; }
+if out=$(xmatrix) || ! grep -q 'case_p changed' <<< "$out"; then
+	not_ok "without matrix-expected, a patch breaking an unpaired case fails the matrix"
+else
+	ok "without matrix-expected, a patch breaking an unpaired case fails the matrix"
+fi
+echo '0002.patch powerpc_topology.case_p a 0003.patch # patch 3 repairs it' > "$xs/matrix-expected"
+if out=$(xmatrix) && grep -q '^ok - patch 2: powerpc_topology.case_p fails for a, an intermediate state of the series (matrix-expected:1) that 0003.patch repairs' <<< "$out"; then
+	ok "an intermediate state named in matrix-expected is reported as expected"
+else
+	not_ok "an intermediate state named in matrix-expected is reported as expected"
+	sed 's/^/    /' <<< "$out" | tail -n 8
+fi
+echo '0002.patch powerpc_topology.case_p a,b 0003.patch' > "$xs/matrix-expected"
+if xmatrix > /dev/null; then
+	not_ok "matrix-expected naming other parameters than the patch breaks is not enough"
+else
+	ok "matrix-expected naming other parameters than the patch breaks is not enough"
+fi
+echo '0002.patch powerpc_topology.case_p' > "$xs/matrix-expected"
+expect_fail "a malformed matrix-expected line is named" 'matrix-expected:1: expected PATCH CASE PARAMS REPAIRED-BY' xmatrix
+
 finish
