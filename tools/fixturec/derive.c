@@ -149,9 +149,9 @@ void derive_levels(struct fixture *f)
 	f->nr_levels = 0;
 	f->levels[f->nr_levels++] = (struct level){ ROLE_SMT, SET_GROUP, SHARES_CAPACITY };
 	f->levels[f->nr_levels++] = (struct level){ ROLE_CACHE, SET_L2, packs ? PACKS : 0 };
+	/* Only dedicated processors have one, and they never pack. */
 	if (!f->shared && f->cg != CG_NONE)
-		f->levels[f->nr_levels++] = (struct level){ ROLE_MC, SET_COREGROUP,
-							    packs ? PACKS : 0 };
+		f->levels[f->nr_levels++] = (struct level){ ROLE_MC, SET_COREGROUP, 0 };
 	f->levels[f->nr_levels++] = (struct level){ ROLE_TOP, SET_NODE, packs ? PACKS : 0 };
 
 	for (cpu = 0; cpu < f->nr_cpus.v; cpu++) {
