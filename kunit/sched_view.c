@@ -42,11 +42,7 @@ static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
 			view->too_deep = true;
 			break;
 		}
-#ifdef CONFIG_SCHED_DEBUG
-		c->level[n].name = sd->name;
-#else
-		c->level[n].name = "?";
-#endif
+		c->level[n].name = ppc_sched_name(sd);
 		c->level[n].flags = sd->flags;
 		cpumask_copy(c->level[n].span, sched_domain_span((struct sched_domain *)sd));
 	}

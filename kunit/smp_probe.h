@@ -14,24 +14,42 @@
 #include <linux/init.h>
 #include <linux/types.h>
 
+#include "sched_compat.h"
+
 #define PPC_PROBE_MAX_LEVELS	8
 
-/* Which of smp.c's mask functions a topology level uses. */
+/*
+ * Which of smp.c's mask functions a topology level uses (named as before
+ * 6.18, then as on 7.3; see sched_compat.h).
+ */
 enum ppc_probe_mask {
-	PPC_PROBE_MASK_SMT,		/* cpu_smt_mask(): thread siblings */
-	PPC_PROBE_MASK_SMALLCORE,	/* smallcore_smt_mask(): thread group */
-	PPC_PROBE_MASK_CACHE,		/* shared_cache_mask(): L2 siblings */
-	PPC_PROBE_MASK_MC,		/* cpu_mc_mask(): coregroup */
-	PPC_PROBE_MASK_CPU,		/* cpu_cpu_mask(): NUMA node */
+	PPC_PROBE_MASK_SMT,		/* cpu_smt_mask, tl_smt_mask: thread siblings */
+	PPC_PROBE_MASK_SMALLCORE,	/* (tl_)smallcore_smt_mask: thread group */
+	PPC_PROBE_MASK_CACHE,		/* shared_cache_mask, tl_cache_mask: L2 siblings */
+	PPC_PROBE_MASK_MC,		/* cpu_mc_mask, tl_mc_mask: coregroup */
+	PPC_PROBE_MASK_CPU,		/* cpu_cpu_mask, tl_pkg_mask: NUMA node */
 	PPC_PROBE_MASK_UNKNOWN,
 };
 
 struct ppc_probe_level {
 	enum ppc_probe_mask mask;
-	const struct cpumask *(*mask_fn)(int cpu);
+	ppc_sched_mask_fn mask_fn;
+	/* the table entry described, for mask callbacks that take it */
+	struct sched_domain_topology_level *tl;
 	int flags;			/* sd_flags() evaluated in the built state */
-	const char *name;		/* "?" without CONFIG_SCHED_DEBUG */
+	const char *name;		/* "?" where the kernel keeps no names */
 };
+
+/* @lvl's span of @cpu: the level's own mask callback, as the scheduler calls it. */
+static inline const struct cpumask *
+ppc_probe_level_mask(const struct ppc_probe_level *lvl, int cpu)
+{
+#if PPC_SCHED_MASK_TAKES_LEVEL
+	return lvl->mask_fn(lvl->tl, cpu);
+#else
+	return lvl->mask_fn(cpu);
+#endif
+}
 
 struct ppc_probe_topology {
 	int nr_levels;

@@ -91,7 +91,8 @@ static void model_levels(struct domain_model *m, const struct ppc_probe_topology
 	m->nr = 0;
 	for (i = 0; i < topo->nr_levels; i++, m->nr++) {
 		m->name[m->nr] = topo->level[i].name;
-		cpumask_and(m->span[m->nr], topo->level[i].mask_fn(cpu), cpu_active_mask);
+		cpumask_and(m->span[m->nr], ppc_probe_level_mask(&topo->level[i], cpu),
+			    cpu_active_mask);
 	}
 	for (d = 0; d < nr_dist; d++, m->nr++) {
 		m->name[m->nr] = d ? "NUMA" : "NODE";

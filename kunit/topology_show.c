@@ -40,7 +40,7 @@ static int show_flags(char *buf, size_t len, int flags)
 	unsigned long bits = flags;
 	int n = 0, idx;
 
-#ifdef CONFIG_SCHED_DEBUG
+#if PPC_SCHED_HAS_NAMES
 	for_each_set_bit(idx, &bits, __SD_FLAG_CNT)
 		n += scnprintf(buf + n, len - n, "%s%s", n ? "|" : "", sd_flag_debug[idx].name);
 #else

@@ -616,6 +616,20 @@ static void __init topology_fixture_domains(struct kunit *test)
  * the widest level that shares the LLC: the L2, or with the MC-LLC RFC
  * the coregroup.  sd_llc_size follows it, and with it the CPUs that
  * select_idle_cpu() scans for an idle one on a wakeup.
+ *
+ * The same on 6.1, 6.12 and 7.3: what differs on 7.3 is the LLC id, which
+ * this case does not assert.  Up to 6.12, update_top_cache_domain() set
+ * sd_llc_id to the first CPU of the LLC domain.  Cache-aware scheduling
+ * ("sched/cache: Make LLC id continuous", CONFIG_SCHED_CACHE) moved it to
+ * build_sched_domains(): a dense id from an allocator, given once to a CPU
+ * that has none, from its arch_llc_mask() siblings (cpu_l2_cache_mask() on
+ * powerpc, not the LLC domain) or new, and kept across rebuilds.  The real
+ * CPUs a fixture overlays keep their boot ids, so cpus_share_cache() on
+ * them describes the booted machine, not the fixture; the seam gives the
+ * fixture's ids back after each build.  Cache-aware scheduling itself
+ * stays off on powerpc: get_effective_llc_bytes() reads the generic
+ * cacheinfo, which powerpc does not fill, and only
+ * partition_sched_domains() switches it (the seam drops its multi_llcs).
  */
 static void __init topology_fixture_llc(struct kunit *test)
 {

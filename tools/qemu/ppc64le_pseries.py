@@ -22,6 +22,35 @@ _smp = os.environ.get('PPC_KUNIT_SMP', '1')
 _maxcpus = os.environ.get('PPC_KUNIT_MAXCPUS', '768')
 _extra = os.environ.get('PPC_KUNIT_QEMU_EXTRA', '').split()
 
+# NUMA nodes 0 to 8, each with memory, all possible CPUs in node 0 (boot
+# puts them where firmware says and the tests move them): a fixture's
+# CPUs live in its nodes (up to 8, p9-smt4-host-128), and the
+# scheduler's domain builder allocates on cpu_to_node().  Up to 6.12
+# SLUB took a node without memory for NUMA_NO_NODE; on 7.3 it indexes
+# the cache's per-node array (nr_node_ids long) and the node's pglist_data
+# with it, so every node a fixture uses must exist.  pseries wants each
+# node's memory in multiples of 256 MiB; a larger -m (KASAN's) is kept,
+# and a caller's own -numa layout (make live) replaces this one.
+_NODES = 9
+_NODE_MB = 256
+if '-numa' not in _extra:
+	_mem_mb = _NODES * _NODE_MB
+	_rest = []
+	_args = iter(_extra)
+	for _a in _args:
+		if _a == '-m':
+			_v = next(_args, '')
+			_mb = int(_v[:-1]) * 1024 if _v.endswith('G') else int(_v.rstrip('M'))
+			_mem_mb = max(_mem_mb, -(-_mb // _NODE_MB) * _NODE_MB)
+		else:
+			_rest.append(_a)
+	_extra = _rest + ['-m', f'{_mem_mb}M']
+	for _n in range(_NODES):
+		_size = _mem_mb - (_NODES - 1) * _NODE_MB if _n == 0 else _NODE_MB
+		_cpus = f',cpus=0-{int(_maxcpus) - 1}' if _n == 0 else ''
+		_extra += ['-object', f'memory-backend-ram,id=mem{_n},size={_size}M',
+			   '-numa', f'node,nodeid={_n}{_cpus},memdev=mem{_n}']
+
 QEMU_ARCH = QemuArchParams(linux_arch='powerpc',
 			   kconfig='''
 CONFIG_PPC64=y

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The scheduler-topology API the suites read, on every base they run on
+ * (6.1, 6.12, 7.3).  Upstream changed it three times after 6.12:
+ *
+ *  - "sched/debug: Make CONFIG_SCHED_DEBUG functionality unconditional"
+ *    (b52173065e0a, 6.15) removed CONFIG_SCHED_DEBUG: the names of the
+ *    topology levels and domains, and sd_flag_debug[], always exist since.
+ *    Before it they exist only with the option (tools/kconfig/6.1 and
+ *    6.12.kunitconfig turn it on).
+ *  - "smpboot: introduce SDTL_INIT() helper to tidy sched topology setup"
+ *    (6.17): smp.c fills its table with SDTL_INIT(mask, flags, NAME), and
+ *    "sched/topology: Remove sched_domain_topology_level::flags" dropped
+ *    the level's flags field.  Neither changes what the suites read: the
+ *    mask and sd_flags callbacks and the name.
+ *  - "sched/fair: Get rid of sched_domains_curr_level hack for
+ *    tl->cpumask()" (6.18): a level's mask callback takes the level,
+ *    tl->mask(tl, cpu), and powerpc's levels use tl_smt_mask,
+ *    tl_smallcore_smt_mask, tl_cache_mask, tl_mc_mask and tl_pkg_mask in
+ *    place of cpu_smt_mask, smallcore_smt_mask, shared_cache_mask,
+ *    cpu_mc_mask and cpu_cpu_mask.
+ */
+#ifndef _PPC_TOPOLOGY_KUNIT_SCHED_COMPAT_H
+#define _PPC_TOPOLOGY_KUNIT_SCHED_COMPAT_H
+
+#include <linux/sched/topology.h>
+#include <linux/version.h>
+
+#if defined(CONFIG_SCHED_DEBUG) || LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+#define PPC_SCHED_HAS_NAMES	1
+#else
+#define PPC_SCHED_HAS_NAMES	0
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+#define PPC_SCHED_MASK_TAKES_LEVEL	1
+typedef const struct cpumask *(*ppc_sched_mask_fn)(struct sched_domain_topology_level *tl,
+						   int cpu);
+#else
+#define PPC_SCHED_MASK_TAKES_LEVEL	0
+typedef const struct cpumask *(*ppc_sched_mask_fn)(int cpu);
+#endif
+
+/* @tl's span of @cpu, as build_sched_domain() asks for it. */
+static inline const struct cpumask *
+ppc_sched_level_mask(struct sched_domain_topology_level *tl, int cpu)
+{
+#if PPC_SCHED_MASK_TAKES_LEVEL
+	return tl->mask(tl, cpu);
+#else
+	return tl->mask(cpu);
+#endif
+}
+
+/* A level's name, "?" where the kernel keeps none. */
+#if PPC_SCHED_HAS_NAMES
+#define ppc_sched_name(obj)	((const char *)(obj)->name)
+#else
+#define ppc_sched_name(obj)	((void)(obj), (const char *)"?")
+#endif
+
+#endif /* _PPC_TOPOLOGY_KUNIT_SCHED_COMPAT_H */
