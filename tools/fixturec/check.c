@@ -346,6 +346,25 @@ out:
 	free(cg_node);
 }
 
+/* Each node-distance line names nodes the file has node lines for. */
+static void check_distances(struct fixture *f)
+{
+	unsigned int i, j, k, id;
+	bool found;
+
+	for (i = 0; i < f->nr_dist; i++) {
+		for (k = 0; k < 2; k++) {
+			id = k ? f->dist[i].b : f->dist[i].a;
+			found = false;
+			for (j = 0; j < f->nr_nodes; j++)
+				found |= f->nodes[j].id == id;
+			if (!found)
+				error(f, f->dist[i].line, "node-distance: no 'NUMA node%u CPU(s)' line",
+				      id);
+		}
+	}
+}
+
 bool check_fixture(struct fixture *f)
 {
 	check_required(f);
@@ -358,6 +377,7 @@ bool check_fixture(struct fixture *f)
 		return false;
 	f->cpu = xrealloc(NULL, f->nr_cpus.v * sizeof(*f->cpu));
 	check_numa(f);
+	check_distances(f);
 	if (!check_thread_groups(f) || !check_l2_and_coregroup(f) || f->errors)
 		return false;
 	check_l1d(f);

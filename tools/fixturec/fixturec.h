@@ -3,6 +3,7 @@
  * fixturec - compile powerpc machine descriptions into a C header
  *
  *	fixturec [-o OUT] FILE...
+ *	fixturec -l FILE
  *
  * Each FILE describes one machine in the text a developer already has
  * (lscpu and lparstat output, and a few explicit lines; read.c lists
@@ -20,7 +21,9 @@
  * One file per stage: read.c parses the text into a struct fixture,
  * check.c validates it, derive.c computes the per-CPU facts and the
  * levels, emit.c writes the header, and main.c holds the command line and
- * the output file.  fuzz.c is the libFuzzer entry point: it runs the
+ * the output file.  live.c writes, with -l, what make live compares a
+ * real boot of the same shape with (masks and domains per CPU, NUMA
+ * levels from the node-distance lines).  fuzz.c is the libFuzzer entry point: it runs the
  * stages without main.c.
  */
 #ifndef FIXTUREC_H
@@ -71,6 +74,15 @@ struct node {
 	unsigned int id;
 	struct cpulist cpus;
 };
+
+/* A node-distance line: the distance between nodes a and b, both ways. */
+struct distance {
+	unsigned int a, b, d;
+	int line;
+};
+/* The kernel's LOCAL_DISTANCE, a node's distance to itself. */
+#define LOCAL_DISTANCE		10
+#define MAX_DISTANCE		254
 
 struct tg_block {
 	unsigned int property, nr_groups, per_group;
@@ -140,6 +152,8 @@ struct fixture {
 	unsigned int *cg_ids;
 	unsigned int nr_cg_ids;
 	int cg_line;
+	struct distance *dist;
+	unsigned int nr_dist;
 
 	/* derived */
 	unsigned int nr_cores, nr_coregroups;
@@ -166,6 +180,9 @@ bool check_unique_names(struct fixture *fx, int n);
 /* derive.c */
 void derive(struct fixture *f);
 void derive_levels(struct fixture *f);
+
+/* live.c: make live's expectations for a shape, as text */
+int write_live(FILE *out, struct fixture *f);
 
 /* emit.c */
 void put_header(FILE *out, const struct fixture *fx, int n);

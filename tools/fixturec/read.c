@@ -22,6 +22,8 @@
  *	thread-groups: <u32>... | none	raw ibm,thread-groups of the first core
  *	l2-shared-by: thread-group | core | pair-of-cores
  *	coregroup: none | cores-per-group N | ids ID...  (ids: one per core)
+ *	node-distance: A B D		numactl -H's distance between nodes A
+ *					and B (both ways; a node's own is 10)
  *
  *  - comments ('#' first), blank lines, and the command lines of a paste
  *    ("lscpu", "$ lscpu", "lparstat", "System Configuration").
@@ -438,6 +440,38 @@ static void parse_coregroup(struct fixture *f, int line, char *val)
 	}
 }
 
+static void parse_distance(struct fixture *f, int line, char *val)
+{
+	char *save, *tok[4];
+	struct distance d = { .line = line };
+	unsigned int i;
+
+	tok[0] = strtok_r(val, " \t", &save);
+	for (i = 1; i < 4; i++)
+		tok[i] = tok[i - 1] ? strtok_r(NULL, " \t", &save) : NULL;
+	if (!tok[2] || tok[3] || !parse_uint(tok[0], MAX_NODE_ID, &d.a) ||
+	    !parse_uint(tok[1], MAX_NODE_ID, &d.b) || !parse_uint(tok[2], MAX_DISTANCE, &d.d)) {
+		error(f, line, "node-distance: want 'A B D', two node ids and a distance up to %d",
+		      MAX_DISTANCE);
+		return;
+	}
+	if (d.a == d.b || d.d <= LOCAL_DISTANCE) {
+		error(f, line, "node-distance %u %u %u: want two different nodes, farther than %d",
+		      d.a, d.b, d.d, LOCAL_DISTANCE);
+		return;
+	}
+	for (i = 0; i < f->nr_dist; i++) {
+		if ((f->dist[i].a == d.a && f->dist[i].b == d.b) ||
+		    (f->dist[i].a == d.b && f->dist[i].b == d.a)) {
+			error(f, line, "node-distance %u %u: given already at line %d",
+			      d.a, d.b, f->dist[i].line);
+			return;
+		}
+	}
+	f->dist = xrealloc(f->dist, (f->nr_dist + 1) * sizeof(d));
+	f->dist[f->nr_dist++] = d;
+}
+
 static void parse_explicit(struct fixture *f, int line, const char *key, char *val)
 {
 	static const struct {
@@ -449,6 +483,7 @@ static void parse_explicit(struct fixture *f, int line, const char *key, char *v
 		{ "thread-groups", parse_thread_groups },
 		{ "l2-shared-by", parse_l2 },
 		{ "coregroup", parse_coregroup },
+		{ "node-distance", parse_distance },
 	};
 	unsigned int i;
 
@@ -542,5 +577,6 @@ void free_fixture(struct fixture *f)
 		free(f->nodes[i].cpus.r);
 	free(f->online.r);
 	free(f->cg_ids);
+	free(f->dist);
 	free(f->cpu);
 }

@@ -307,4 +307,24 @@ for mask in 022 077; do
 	fi
 done
 
+# -l: what make live compares a real boot with.
+run "$fixturec" -l "$cases/good-node-distance.fixture"
+want="cpu 0 sibling 0-7 smallcore 0,2,4,6 l2 0,2,4,6 core 0-15 node 0 nodemask 0-15 domains SMT:0,2,4,6;TOP:0-15;NUMA:0-31"
+if [ "$rc" -eq 0 ] && grep -qxF -- "$want" <<< "$out" &&
+   grep -qx "distances 0:0:10,0:1:40,1:0:40,1:1:10" <<< "$out" &&
+   [ "$(grep -c '^cpu ' <<< "$out")" -eq 32 ]; then
+	ok "-l: every CPU's masks and domains, the NUMA level from node-distance"
+else
+	not_ok "-l: wanted '$want' among 32 CPU lines (exit $rc)"
+	sed -n '1,5s/^/    /p' <<< "$out$err"
+fi
+expect_reject "-l: two nodes with CPUs and no distance" "$cases/good-base.fixture" 13 \
+	"no node-distance line for nodes 0 and 1, which both have CPUs" "$fixturec" -l "$cases/good-base.fixture"
+run "$fixturec" -l "$cases/good-base.fixture" "$cases/good-node-distance.fixture"
+if [ "$rc" -eq 2 ]; then
+	ok "-l takes one file"
+else
+	not_ok "-l with two files: exit $rc, wanted 2"
+fi
+
 finish

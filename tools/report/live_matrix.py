@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""One shape of make live's matrix: a real boot against tools/fixturec -l.
+
+Reads what tools/fixturec -l derived for the shape (EXPECTED) and the
+console of the kernel booted in that shape with sched_verbose and the
+powerpc_topology_live suite (CONSOLE), and compares:
+
+  - the online CPUs and threads_per_core with the shape's;
+  - for every online CPU, the sibling, small-core, L2, chip (core) and
+    node masks and the node the kernel printed ("live CPU<n>: ...") with
+    fixturec's (without big cores the kernel keeps no small-core masks:
+    they must be empty);
+  - the sched domains the scheduler last attached to every CPU
+    (sched_verbose), level names and spans, with fixturec's (its TOP
+    level is the kernel's DIE or PKG);
+  - node_distance() between the nodes with CPUs with the shape's.
+
+Prints the differences as "# NAME: ..." lines, then one KTAP result line,
+"ok N - NAME (QEMU ...)" or "not ok N - NAME (...)".  Exits 0 if the
+shape agrees, 1 if it does not, 2 on bad input.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from live_domains import cpu_list, ranges, read_log  # noqa: E402
+
+MACHINE = re.compile(r'live machine: threads_per_core (\d+) big_cores (\d) online (\S*) '
+                     r'possible (\S*) distances (\S*)')
+LIVE_CPU = re.compile(r'live CPU(\d+): sibling (\S*) smallcore (\S*) l2 (\S*) core (\S*) '
+                      r'node (\d+) nodemask (\S*)')
+CASE = re.compile(r'^\s*(not ok|ok) \d+ topology_live_masks\b(.*)$')
+MASKS = ('sibling', 'smallcore', 'l2', 'core', 'node', 'nodemask')
+# fixturec's level roles and the names the scheduler prints for them.
+NAMES = {'SMT': {'SMT'}, 'CACHE': {'CACHE'}, 'MC': {'MC'}, 'TOP': {'DIE', 'PKG'},
+         'NODE': {'NODE'}, 'NUMA': {'NUMA'}}
+
+
+class BadInput(Exception):
+    pass
+
+
+def read_expected(path):
+    """fixturec -l's output: the shape line, the distances, the CPUs."""
+    shape, dist, cpus = None, None, {}
+    with open(path) as f:
+        for lineno, line in enumerate(f, 1):
+            words = line.split()
+            try:
+                if words[0] == 'shape':
+                    shape = {'name': words[1], 'threads': int(words[3]), 'cpus': int(words[5]),
+                             'big_cores': int(words[9])}
+                elif words[0] == 'distances':
+                    dist = words[1] if len(words) > 1 else ''
+                elif words[0] == 'cpu':
+                    fields = dict(zip(words[2::2], words[3::2]))
+                    masks = {k: (fields[k] if k == 'node' else cpu_list(fields[k])) for k in MASKS}
+                    domains = [] if fields['domains'] == 'none' else [
+                        (d.split(':')[0], cpu_list(d.split(':')[1]))
+                        for d in fields['domains'].split(';')]
+                    cpus[int(words[1])] = (masks, domains)
+                else:
+                    raise ValueError(f"unknown line '{words[0]}'")
+            except (IndexError, KeyError, ValueError) as e:
+                raise BadInput(f'{path}:{lineno}: not fixturec -l output: {e}')
+    if shape is None or dist is None or len(cpus) != shape['cpus']:
+        raise BadInput(f'{path}: not fixturec -l output: no shape line, distances or CPUs')
+    return shape, dist, cpus
+
+
+def read_console(path):
+    machine, cpus, case = None, {}, None
+    with open(path, errors='replace') as log:
+        for line in log:
+            m = MACHINE.search(line)
+            if m:
+                machine = m
+            m = LIVE_CPU.search(line)
+            if m:
+                cpus[int(m.group(1))] = {
+                    k: (v if k == 'node' else cpu_list(v))
+                    for k, v in zip(MASKS, m.groups()[1:])}
+            m = CASE.search(line)
+            if m:
+                case = (m.group(1), m.group(2).strip())
+    built, _ = read_log(path)
+    return machine, cpus, case, built
+
+
+def distances_among(text, nodes):
+    """A:B:D entries of a distances list, for pairs of nodes in @nodes."""
+    out = {}
+    for entry in filter(None, text.split(',')):
+        a, b, d = entry.split(':')
+        if a in nodes and b in nodes:
+            out[(a, b)] = d
+    return out
+
+
+def compare(expected, console):
+    shape, dist, want = read_expected(expected)
+    machine, got, case, built = read_console(console)
+    name = shape['name']
+    diffs = []
+    if machine is None:
+        return name, ['the kernel printed no "live machine" line: no powerpc_topology_live '
+                      'suite in this kernel, or it did not run (see the console)']
+    online = cpu_list(machine.group(3))
+    if online != frozenset(want):
+        diffs.append(f'online CPUs: fixturec {ranges(want)}, kernel {ranges(online)}')
+    if int(machine.group(1)) != shape['threads']:
+        diffs.append(f"threads_per_core: fixturec {shape['threads']}, kernel {machine.group(1)}")
+    big = int(machine.group(2))
+    if big != shape['big_cores']:
+        diffs.append(f"has_big_cores: fixturec {shape['big_cores']}, kernel {big}")
+    for cpu in sorted(want):
+        masks, domains = want[cpu]
+        if cpu not in got:
+            diffs.append(f'CPU{cpu}: the kernel printed no masks')
+            continue
+        for k in MASKS:
+            w, g = masks[k], got[cpu][k]
+            if k == 'smallcore' and not big:
+                # smp.c keeps small-core masks on big cores only; without
+                # them the SMT level is the core, which 'sibling' checks.
+                w = frozenset()
+            if w != g:
+                show = (lambda x: x) if k == 'node' else ranges
+                diffs.append(f'CPU{cpu} {k}: fixturec {show(w)}, kernel {show(g)}')
+        if cpu not in built:
+            diffs.append(f'CPU{cpu}: the scheduler printed no domains (sched_verbose)')
+            continue
+        have = [(n, cpu_list(s)) for n, s in built[cpu]]
+        ok = len(have) == len(domains) and all(
+            n in NAMES[r] and s == ws for (r, ws), (n, s) in zip(domains, have))
+        if not ok:
+            diffs.append('CPU{}: domains: fixturec {}, kernel {}'.format(
+                cpu, ', '.join(f'{r} {ranges(s)}' for r, s in domains) or 'none',
+                ', '.join(f'{n} {ranges(s)}' for n, s in have) or 'none'))
+    nodes = {m['node'] for m, _ in want.values()}
+    wd, gd = distances_among(dist, nodes), distances_among(machine.group(5), nodes)
+    if wd != gd:
+        diffs.append(f'node distances: fixturec {dist}, kernel {machine.group(5)}')
+    if case is None:
+        diffs.append('topology_live_masks printed no result (crashed?)')
+    elif case[0] != 'ok' or 'SKIP' in case[1]:
+        diffs.append(f'topology_live_masks: {case[0]} {case[1]}'.strip())
+    return name, diffs
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--number', type=int, required=True, help='the KTAP test number')
+    parser.add_argument('--qemu', default='', help='which QEMU ran the shape, for the result line')
+    parser.add_argument('expected', help='tools/fixturec -l output for the shape')
+    parser.add_argument('console', help='the console of the boot')
+    args = parser.parse_args()
+    try:
+        name, diffs = compare(args.expected, args.console)
+    except (OSError, BadInput) as e:
+        print(f'live_matrix.py: {e}', file=sys.stderr)
+        return 2
+    for d in diffs:
+        print(f'# {name}: {d}')
+    info = f' ({args.qemu})' if args.qemu else ''
+    print(f"{'not ok' if diffs else 'ok'} {args.number} - {name}{info}")
+    return 1 if diffs else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
