@@ -10,6 +10,13 @@
  * printout, the masks from here.  With a single online CPU, as in
  * "make run", there is nothing to compare and the case skips.
  *
+ * With topology_live_test.runtime=1 the case then asks the host, on the
+ * console ("live wait: add", "live wait: remove"), to hot-add two cores
+ * and to remove one of them over QEMU's monitor, and waits for the kernel's DLPAR
+ * code to do it; then it takes the upper half of each core's threads
+ * offline and brings them back, as ppc64_cpu --smt=N does.  After each
+ * step it prints the masks again, under "live machine: step NAME".
+ *
  * One "live CPU<n>: ..." line per online CPU:
  *   sibling	cpu_sibling_mask(), the threads of its core
  *   smallcore	cpu_smallcore_mask(), its L1 thread group
@@ -17,35 +24,41 @@
  *   core	cpu_core_mask(), the CPUs of its chip
  *   node	cpu_to_node() and cpumask_of_node() of it
  * (smp.c keeps the small-core masks on big cores only: elsewhere they are
- * empty) and one "live machine: ..." line with threads_per_core,
- * has_big_cores, the online and
- * possible CPUs and the NUMA distances between nodes with CPUs.
+ * empty), after one "live machine: step NAME ..." line with
+ * threads_per_core, has_big_cores, the online and possible CPUs and the
+ * NUMA distances between nodes with CPUs.
  */
 
 #include <kunit/test.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/moduleparam.h>
 #include <linux/nodemask.h>
 #include <linux/topology.h>
 #include <asm/cputhreads.h>
 #include <asm/smp.h>
 
-static void topology_live_masks(struct kunit *test)
+/* topology_live_test.runtime=1: tools/live-check drives QEMU's monitor. */
+static bool runtime;
+module_param(runtime, bool, 0444);
+MODULE_PARM_DESC(runtime, "after the boot masks, wait for two cores hot-added and one removed over QMP, then switch SMT");
+
+/* Seconds to wait for QEMU to add or remove a core. */
+#define LIVE_WAIT_SECONDS	60
+
+/* The masks of every online CPU, after a "live machine: step @step" line. */
+static void live_print(struct kunit *test, const char *step, char *line)
 {
 	int cpu, node, other, len = 0;
-	char *line;
 
-	if (num_online_cpus() < 2)
-		kunit_skip(test, "one online CPU, no masks to compare: tools/live-check boots several");
-
-	line = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, line);
 	for_each_node_state(node, N_CPU)
 		for_each_node_state(other, N_CPU)
 			len += scnprintf(line + len, PAGE_SIZE - len, "%s%d:%d:%d",
 					 len ? "," : "", node, other, node_distance(node, other));
 	kunit_info(test,
-		   "live machine: threads_per_core %d big_cores %d online %*pbl possible %*pbl distances %s\n",
-		   threads_per_core, has_big_cores, cpumask_pr_args(cpu_online_mask),
+		   "live machine: step %s threads_per_core %d big_cores %d online %*pbl possible %*pbl distances %s\n",
+		   step, threads_per_core, has_big_cores, cpumask_pr_args(cpu_online_mask),
 		   cpumask_pr_args(cpu_possible_mask), line);
 
 	for_each_online_cpu(cpu) {
@@ -63,16 +76,87 @@ static void topology_live_masks(struct kunit *test)
 		 */
 		KUNIT_EXPECT_TRUE_MSG(test, !has_big_cores ||
 				      cpumask_test_cpu(cpu, cpu_smallcore_mask(cpu)),
-				      "CPU%d is not in its own small-core mask", cpu);
+				      "%s: CPU%d is not in its own small-core mask", step, cpu);
 		KUNIT_EXPECT_TRUE_MSG(test, cpumask_subset(cpu_smallcore_mask(cpu), cpu_sibling_mask(cpu)),
-				      "CPU%d: small core %*pbl is not within its core %*pbl", cpu,
+				      "%s: CPU%d: small core %*pbl is not within its core %*pbl", step, cpu,
 				      cpumask_pr_args(cpu_smallcore_mask(cpu)),
 				      cpumask_pr_args(cpu_sibling_mask(cpu)));
 		KUNIT_EXPECT_TRUE_MSG(test, cpumask_subset(cpu_sibling_mask(cpu), cpu_core_mask(cpu)),
-				      "CPU%d: core %*pbl is not within its chip %*pbl", cpu,
+				      "%s: CPU%d: core %*pbl is not within its chip %*pbl", step, cpu,
 				      cpumask_pr_args(cpu_sibling_mask(cpu)),
 				      cpumask_pr_args(cpu_core_mask(cpu)));
 	}
+}
+
+/*
+ * Ask the host for a change ("live wait: @what" on the console) and wait
+ * until @want CPUs are present and every present CPU is online: the
+ * pseries DLPAR code adds or removes a core's threads one by one, and
+ * onlines or offlines them itself.
+ */
+static bool live_wait(struct kunit *test, const char *what, unsigned int want)
+{
+	int ms;
+
+	kunit_info(test, "live wait: %s\n", what);
+	for (ms = 0; ms < LIVE_WAIT_SECONDS * 1000; ms += 100) {
+		unsigned int now = num_present_cpus();
+
+		if (now == want && num_online_cpus() == now) {
+			/* Let the domains be rebuilt for the last CPU. */
+			msleep(500);
+			return true;
+		}
+		msleep(100);
+	}
+	KUNIT_FAIL(test, "%s: %u CPUs present after %d s, expected %u (online %*pbl)", what,
+		   num_present_cpus(), LIVE_WAIT_SECONDS, want, cpumask_pr_args(cpu_online_mask));
+	return false;
+}
+
+static void topology_live_masks(struct kunit *test)
+{
+	cpumask_var_t off;
+	char *line;
+	int cpu, err;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "one online CPU, no masks to compare: tools/live-check boots several");
+
+	line = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, line);
+	live_print(test, "boot", line);
+	if (!runtime)
+		return;
+
+	/* Two cores hot-added, then one removed, by QEMU over QMP. */
+	if (!live_wait(test, "add", num_present_cpus() + 2 * threads_per_core))
+		return;
+	live_print(test, "added", line);
+	if (!live_wait(test, "remove", num_present_cpus() - threads_per_core))
+		return;
+	live_print(test, "removed", line);
+
+	/* ppc64_cpu --smt=N: the upper half of each core's threads offline, then back. */
+	if (threads_per_core < 2)
+		return;
+	KUNIT_ASSERT_TRUE(test, zalloc_cpumask_var(&off, GFP_KERNEL));
+	for_each_online_cpu(cpu)
+		if (cpu_thread_in_core(cpu) >= threads_per_core / 2)
+			cpumask_set_cpu(cpu, off);
+	for_each_cpu(cpu, off) {
+		err = remove_cpu(cpu);
+		KUNIT_EXPECT_EQ_MSG(test, err, 0, "smt-half: remove_cpu(%d)", cpu);
+	}
+	msleep(500);
+	live_print(test, "smt-half", line);
+	for_each_cpu(cpu, off) {
+		err = add_cpu(cpu);
+		KUNIT_EXPECT_EQ_MSG(test, err, 0, "smt-restored: add_cpu(%d)", cpu);
+	}
+	free_cpumask_var(off);
+	msleep(500);
+	live_print(test, "smt-restored", line);
 }
 
 static struct kunit_case topology_live_cases[] = {

@@ -3,7 +3,7 @@
  * fixturec - compile powerpc machine descriptions into a C header
  *
  *	fixturec [-o OUT] FILE...
- *	fixturec -l FILE
+ *	fixturec -l [-O CPULIST] FILE
  *
  * Each FILE describes one machine in the text a developer already has
  * (lscpu and lparstat output, and a few explicit lines; read.c lists
@@ -182,7 +182,7 @@ void derive(struct fixture *f);
 void derive_levels(struct fixture *f);
 
 /* live.c: make live's expectations for a shape, as text */
-int write_live(FILE *out, struct fixture *f);
+int write_live(FILE *out, struct fixture *f, const char *online);
 
 /* emit.c */
 void put_header(FILE *out, const struct fixture *fx, int n);

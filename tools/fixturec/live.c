@@ -6,7 +6,7 @@
  *
  *	cpu N sibling LIST smallcore LIST l2 LIST core LIST node ID nodemask LIST domains D
  *
- * one line per CPU, after a "shape" line and a "distances A:B:D,..."
+ * one line per CPU, after a "shape" line (with the number of CPU lines) and a "distances A:B:D,..."
  * line (every pair of nodes with CPUs, by node id, as the kernel's
  * node_distance() should answer); LIST as the kernel's %*pbl prints it.
  * sibling is the CPU's core, smallcore its L1 thread group, l2 the CPUs
@@ -19,6 +19,10 @@
  * the nodes that near.  A level is kept if it spans more CPUs than the
  * last one kept (the first: more than the CPU alone), as the scheduler
  * drops a level that balances nothing.
+ *
+ * With -O LIST, only the CPUs of LIST are online (a core removed, threads
+ * offlined): only they get a line, and every mask and span holds only
+ * online CPUs, as the kernel's do.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -54,12 +58,16 @@ static void put_list(FILE *out, const unsigned char *in, unsigned int n)
 	}
 }
 
+/* The online CPUs, from -O LIST (every CPU without it). */
+static const unsigned char *online;
+
+/* Whether node @id has online CPUs. */
 static bool node_has_cpus(const struct fixture *f, unsigned int id)
 {
 	unsigned int cpu;
 
 	for (cpu = 0; cpu < f->nr_cpus.v; cpu++)
-		if (f->cpu[cpu].node == id)
+		if (f->cpu[cpu].node == id && online[cpu])
 			return true;
 	return false;
 }
@@ -108,7 +116,35 @@ static int distances(struct fixture *f, unsigned int *dist)
 	return nr;
 }
 
-/* The CPUs sharing @set with @cpu (a coregroup never leaves its node). */
+
+/* @s, a CPU list, into @on (@n CPUs); false if malformed or out of range. */
+static bool parse_online(const char *s, unsigned char *on, unsigned int n)
+{
+	unsigned long first, last;
+	char *end;
+
+	memset(on, 0, n);
+	while (*s) {
+		if (*s < '0' || *s > '9')
+			return false;
+		first = last = strtoul(s, &end, 10);
+		if (*end == '-') {
+			if (end[1] < '0' || end[1] > '9')
+				return false;
+			last = strtoul(end + 1, &end, 10);
+		}
+		if (last < first || last >= n || (*end && *end != ','))
+			return false;
+		while (first <= last)
+			on[first++] = 1;
+		s = *end ? end + 1 : end;
+		if (*end && !*s)
+			return false;
+	}
+	return true;
+}
+
+/* The online CPUs sharing @set with @cpu (a coregroup never leaves its node). */
 static unsigned int span_of(const struct fixture *f, enum level_set set, unsigned int cpu,
 			    unsigned char *span)
 {
@@ -138,27 +174,40 @@ static unsigned int span_of(const struct fixture *f, enum level_set set, unsigne
 			same = o->node == c->node;
 			break;
 		}
+		same = same && online[other];
 		span[other] = same;
 		w += same;
 	}
 	return w;
 }
 
-int write_live(FILE *out, struct fixture *f)
+int write_live(FILE *out, struct fixture *f, const char *online_list)
 {
 	static const enum level_set masks[] = { SET_CORE, SET_GROUP, SET_L2, SET_CHIP, SET_NODE };
 	static const char * const mask_name[] = { "sibling", "smallcore", "l2", "core", "nodemask" };
 	unsigned int dist[MAX_NODE_LINES * MAX_NODE_LINES];
 	unsigned int n = f->nr_cpus.v, cpu, other, i, w, last, kept;
-	unsigned char *span = xrealloc(NULL, n);
-	int nr_dist = distances(f, dist);
+	unsigned char *span = xrealloc(NULL, n), *on = xrealloc(NULL, n);
+	int nr_dist;
 
-	if (nr_dist < 0) {
+	memset(on, 1, n);
+	if (online_list && !parse_online(online_list, on, n)) {
+		fprintf(stderr, "fixturec: -O %s: not a list of CPUs below %u\n", online_list, n);
 		free(span);
+		free(on);
 		return 1;
 	}
+	online = on;
+	nr_dist = distances(f, dist);
+	if (nr_dist < 0) {
+		free(span);
+		free(on);
+		return 1;
+	}
+	for (cpu = 0, w = 0; cpu < n; cpu++)
+		w += online[cpu];
 	fprintf(out, "shape %s threads %u cpus %u shared %d big_cores %d\n", f->name, f->threads.v,
-		n, f->shared, f->has_big_cores);
+		w, f->shared, f->has_big_cores);
 	/* As the kernel's "live machine" line: A:B:D for nodes with CPUs, by id. */
 	fputs("distances ", out);
 	last = 0;
@@ -172,6 +221,8 @@ int write_live(FILE *out, struct fixture *f)
 	}
 	fputs("\n", out);
 	for (cpu = 0; cpu < n; cpu++) {
+		if (!online[cpu])
+			continue;
 		fprintf(out, "cpu %u", cpu);
 		for (i = 0; i < ARRAY_SIZE(masks); i++) {
 			span_of(f, masks[i], cpu, span);
@@ -192,7 +243,8 @@ int write_live(FILE *out, struct fixture *f)
 			} else {
 				w = 0;
 				for (other = 0; other < n; other++) {
-					span[other] = distance(f, f->cpu[cpu].node, f->cpu[other].node) <=
+					span[other] = online[other] &&
+						      distance(f, f->cpu[cpu].node, f->cpu[other].node) <=
 						      dist[i - f->nr_levels];
 					w += span[other];
 				}
@@ -207,6 +259,7 @@ int write_live(FILE *out, struct fixture *f)
 		fputs(kept ? "\n" : "none\n", out);
 	}
 	free(span);
+	free(on);
 	if (fflush(out) || ferror(out)) {
 		perror("fixturec: stdout");
 		return 1;

@@ -2,8 +2,9 @@
 /*
  * fixturec [-o OUT] FILE...: read and check every FILE, and only if all
  * of them pass write one header to OUT, or to stdout without -o.
- * fixturec -l FILE: read and check FILE, and write to stdout what make
- * live compares a real boot of that shape with (live.c).
+ * fixturec -l [-O LIST] FILE: read and check FILE, and write to stdout
+ * what make live compares a real boot of that shape with (live.c), with
+ * only the CPUs of LIST online if given.
  *
  * Strict POSIX, not glibc's default: getopt() then stops at the first
  * FILE, so that an option after the files is a file name, as it always
@@ -83,28 +84,30 @@ static int write_output(const char *path, const struct fixture *fx, int n)
 
 static void usage_exit(void)
 {
-	fputs("usage: fixturec [-o OUT] FILE...\n       fixturec -l FILE\n", stderr);
+	fputs("usage: fixturec [-o OUT] FILE...\n       fixturec -l [-O CPULIST] FILE\n", stderr);
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *out_path = NULL;
+	const char *out_path = NULL, *online = NULL;
 	bool live = false;
 	struct fixture *fx;
 	bool ok = true;
 	int opt, i, n, ret;
 
-	while ((opt = getopt(argc, argv, "o:lh")) != -1) {
+	while ((opt = getopt(argc, argv, "o:lO:h")) != -1) {
 		if (opt == 'l')
 			live = true;
+		else if (opt == 'O')
+			online = optarg;
 		else if (opt == 'o')
 			out_path = optarg;
 		else
 			usage_exit();
 	}
 	n = argc - optind;
-	if (n < 1 || (live && (n != 1 || out_path)))
+	if (n < 1 || (live && (n != 1 || out_path)) || (online && !live))
 		usage_exit();
 	fx = xrealloc(NULL, n * sizeof(*fx));
 	memset(fx, 0, n * sizeof(*fx));
@@ -116,7 +119,7 @@ int main(int argc, char **argv)
 			ok = false;
 	}
 	if (live)
-		ret = !ok ? 1 : write_live(stdout, &fx[0]);
+		ret = !ok ? 1 : write_live(stdout, &fx[0], online);
 	else
 		ret = !ok || !check_unique_names(fx, n) ? 1 : write_output(out_path, fx, n);
 	for (i = 0; i < n; i++)

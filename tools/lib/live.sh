@@ -27,15 +27,16 @@ cpus_compress() {
 declare -A SHAPE=()
 SHAPES=()
 live_read_shapes() {
-	local lineno=0 line w name s c t p nodes dist total n cpu seen d a b v
+	local lineno=0 line w name s c t p nodes dist total n cpu seen d a b v rt
 	while IFS= read -r line || [ -n "$line" ]; do
 		lineno=$((lineno + 1))
 		line=${line%%#*}
 		read -r -a w <<< "$line"
 		[ ${#w[@]} -eq 0 ] && continue
 		at="$LIVE_SHAPES_FILE:$lineno"
-		[ ${#w[@]} -eq 7 ] || die "$at: expected 'NAME SOCKETS CORES THREADS PRESENT NODES DISTANCES', got '$line'"
-		read -r name s c t p nodes dist <<< "${w[*]}"
+		[ ${#w[@]} -eq 7 ] || { [ ${#w[@]} -eq 8 ] && [ "${w[7]}" = runtime ]; } ||
+			die "$at: expected 'NAME SOCKETS CORES THREADS PRESENT NODES DISTANCES [runtime]', got '$line'"
+		read -r name s c t p nodes dist rt <<< "${w[*]}"
 		[[ $name =~ ^[a-z0-9-]+$ ]] || die "$at: shape name '$name': want [a-z0-9-]"
 		[ -z "${SHAPE[$name]:-}" ] || die "$at: shape '$name' is listed twice"
 		for v in "$s" "$c" "$p"; do
@@ -70,7 +71,9 @@ live_read_shapes() {
 			[ "$(wc -w <<< "${dist//,/ }")" -eq $((n * (n - 1) / 2)) ] ||
 				die "$at: $n nodes need $((n * (n - 1) / 2)) distances"
 		fi
-		SHAPE[$name]="$s $c $t $p $nodes $dist"
+		[ -z "$rt" ] || [ $((p + 2 * t)) -le "$total" ] ||
+			die "$at: runtime adds two cores: want two possible cores beyond the $p present CPUs"
+		SHAPE[$name]="$s $c $t $p $nodes $dist ${rt:--}"
 		SHAPES+=("$name")
 	done < "$LIVE_SHAPES_FILE"
 	[ ${#SHAPES[@]} -gt 0 ] || die "$LIVE_SHAPES_FILE: no shapes"
@@ -79,7 +82,7 @@ live_read_shapes() {
 # live_qemu_args NAME: QEMU's options for the shape, one per line.
 live_qemu_args() {
 	local s c t p nodes dist i n list d a b v
-	read -r s c t p nodes dist <<< "${SHAPE[$1]}"
+	read -r s c t p nodes dist _ <<< "${SHAPE[$1]}"
 	echo -smp; echo "$p,maxcpus=$((s * c * t)),sockets=$s,cores=$c,threads=$t"
 	IFS=/ read -r -a list <<< "$nodes"
 	n=${#list[@]}
@@ -100,7 +103,9 @@ live_qemu_args() {
 # threads), no coregroups, and the node distances.
 live_fixture() {
 	local s c t p nodes dist list i cpus d a b v lineno
-	read -r s c t p nodes dist <<< "${SHAPE[$1]}"
+	read -r s c t p nodes dist _ <<< "${SHAPE[$1]}"
+	# "all": every possible CPU present, for the runtime steps (-O).
+	[ "${2:-}" = all ] && p=$((s * c * t))
 	lineno=$(grep -n "^$1[[:space:]]" "$LIVE_SHAPES_FILE" | cut -d: -f1)
 	IFS=/ read -r -a list <<< "$nodes"
 	cat <<-EOF
@@ -129,6 +134,82 @@ live_fixture() {
 	done
 }
 
+# live_firmware DTS: the properties of QEMU's device tree that the
+# kernel's topology and NUMA code reads, node by node: for the CPU nodes
+# ibm,ppc-interrupt-server#s (the hardware threads), ibm,chip-id,
+# ibm,associativity, ibm,thread-groups and l2-cache/next-level-cache,
+# every cache node, the core DRCs of /cpus (possible, hot-pluggable
+# cores), the NUMA properties of /rtas and the memory nodes' associativity.
+# A property the tree lacks is listed as "(none)".
+live_firmware() {
+	awk '
+	function flush() {
+		if (kind == "cpu")
+			for (i = 1; i <= ncpu; i++)
+				if (!(cpuprops[i] in seen))
+					print "  " cpuprops[i] " (none)"
+		delete seen
+	}
+	BEGIN {
+		ncpu = split("ibm,ppc-interrupt-server#s ibm,chip-id ibm,associativity ibm,thread-groups l2-cache next-level-cache", cpuprops, " ")
+		want["rtas"] = "ibm,associativity-reference-points ibm,numa-lookup-index-table ibm,numa-distance-table ibm,max-associativity-domains ibm,current-associativity-domains"
+		want["cpus"] = "ibm,drc-indexes ibm,drc-names"
+		want["memory"] = "ibm,associativity reg"
+		want["cache"] = "device_type cache-level next-level-cache"
+		for (i = 1; i <= ncpu; i++) want["cpu"] = want["cpu"] " " cpuprops[i]
+	}
+	/^\t*[^ \t=]+ \{$/ {
+		flush()
+		name = $1
+		kind = ""
+		if (name ~ /^PowerPC,/) kind = "cpu"
+		else if (name ~ /^(l2-cache|l3-cache|cache)/ || name ~ /-cache@/) kind = "cache"
+		else if (name == "rtas" || name == "cpus") kind = name
+		else if (name ~ /^memory@/) kind = "memory"
+		if (kind != "") print name
+		next
+	}
+	kind != "" && /=|;$/ {
+		line = $0
+		sub(/^[ \t]+/, "", line)
+		prop = line
+		sub(/[ =;].*/, "", prop)
+		if (index(" " want[kind] " ", " " prop " ")) {
+			seen[prop] = 1
+			print "  " line
+		}
+	}
+	END { flush() }' "$1"
+}
+
+# live_runtime NAME: the runtime steps of a "runtime" shape, one
+# "STEP ONLINE-CPUS" line each, after "add CORE CORE" and "remove CORE"
+# (QEMU core-ids: a core's first CPU).  Two possible cores beyond the
+# present ones are hot-added, the first of them removed, then the upper
+# half of every core's threads offlined (ppc64_cpu --smt=THREADS/2) and
+# brought back.
+live_runtime() {
+	local s c t p _r
+	read -r s c t p _r <<< "${SHAPE[$1]}"
+	echo "add $p $((p + t))"
+	echo "remove $p"
+	echo "added 0-$((p + 2 * t - 1))"
+	echo "removed 0-$((p - 1)),$((p + t))-$((p + 2 * t - 1))"
+	[ "$t" -gt 1 ] || return 0
+	echo "smt-half $( { seq 0 $((p - 1)); seq $((p + t)) $((p + 2 * t - 1)); } |
+		awk -v t="$t" '$1 % t < t / 2' | cpus_compress)"
+	echo "smt-restored 0-$((p - 1)),$((p + t))-$((p + 2 * t - 1))"
+}
+
+# live_wait_console DIR TEXT PID: wait until the console shows TEXT,
+# while QEMU (PID) runs; false if it ended first.
+live_wait_console() {
+	while ! grep -qF "$2" "$1/console.log" 2> /dev/null; do
+		kill -0 "$3" 2> /dev/null || return 1
+		sleep 0.1
+	done
+}
+
 # qmp_cmd JSON: one QMP command on the coprocess's pipes (fds 3 and 4),
 # its answer on stdout; events before it are skipped.
 qmp_cmd() {
@@ -146,13 +227,15 @@ qmp_cmd() {
 # client-architecture-support, as the kernel read it) in DIR/device-tree.dtb
 # and .dts, what ran in DIR/qemu.txt.  Returns QEMU's exit status (124: timed out).
 live_boot() {
-	local name=$1 dir=$2 vmlinux=$3 timeout=$4 qemu=$5 args i rc start
+	local name=$1 dir=$2 vmlinux=$3 timeout=$4 qemu=$5 args i rc start runtime core
 	mapfile -t args < <(live_qemu_args "$name")
-	for f in console.log device-tree.dtb device-tree.dts qemu.txt qemu.err; do
+	read -r _ _ _ _ _ _ runtime <<< "${SHAPE[$name]}"
+	for f in console.log device-tree.dtb device-tree.dts firmware.txt qemu.txt qemu.err dumpdtb.json qmp.log; do
 		[ ! -e "$dir/$f" ] || [ -f "$dir/$f" ] || die "$dir/$f exists and is not a regular file"
 		rm -f "$dir/$f"
 	done
 	local cmdline="console=hvc0 panic=-1 sched_verbose loglevel=8 kunit.filter_glob=powerpc_topology_live kunit_shutdown=halt"
+	[ "$runtime" = runtime ] && cmdline="$cmdline topology_live_test.runtime=1"
 	local cmd=("$qemu" -nodefaults -display none -no-reboot -m 1024
 		-M pseries,x-vof=on -cpu "${PPC_KUNIT_CPU:-power10}" "${args[@]}"
 		-serial "file:$dir/console.log" -qmp stdio
@@ -175,6 +258,21 @@ live_boot() {
 		done
 		qmp_cmd "{\"execute\":\"dumpdtb\",\"arguments\":{\"filename\":\"$dir/device-tree.dtb\"}}" \
 			> "$dir/dumpdtb.json" || true
+		if [ "$runtime" = runtime ]; then
+			# The case asks for each change on the console, and waits.
+			# The core type of -cpu power10 (power9: power9_v2.2).
+			local type=power10_v2.0-spapr-cpu-core
+			[ "${PPC_KUNIT_CPU:-power10}" = power9 ] && type=power9_v2.2-spapr-cpu-core
+			if live_wait_console "$dir" "live wait: add" "$pid"; then
+				for core in $(live_runtime "$name" | sed -n 's/^add //p'); do
+					echo "device_add core-id=$core: $(qmp_cmd "{\"execute\":\"device_add\",\"arguments\":{\"driver\":\"$type\",\"core-id\":$core,\"id\":\"live-core$core\"}}")" >> "$dir/qmp.log"
+				done
+			fi
+			if live_wait_console "$dir" "live wait: remove" "$pid"; then
+				core=$(live_runtime "$name" | sed -n 's/^remove //p')
+				echo "device_del live-core$core: $(qmp_cmd "{\"execute\":\"device_del\",\"arguments\":{\"id\":\"live-core$core\"}}")" >> "$dir/qmp.log"
+			fi
+		fi
 		cat <&3 > /dev/null
 	fi
 	exec 3<&- 4>&-
@@ -185,5 +283,7 @@ live_boot() {
 	if [ -f "$dir/device-tree.dtb" ]; then
 		dtc -q -I dtb -O dts -o "$dir/device-tree.dts" "$dir/device-tree.dtb" 2>> "$dir/qemu.err" || true
 	fi
+	[ ! -s "$dir/device-tree.dts" ] || live_firmware "$dir/device-tree.dts" > "$dir/firmware.txt"
+
 	return $rc
 }

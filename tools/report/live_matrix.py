@@ -16,6 +16,10 @@ powerpc_topology_live suite (CONSOLE), and compares:
     level is the kernel's DIE or PKG);
   - node_distance() between the nodes with CPUs with the shape's.
 
+With --step NAME=EXPECTED, the masks and domains the kernel printed after
+a runtime change (a core hot-added or removed, threads offlined) are
+compared too, with fixturec -l -O for the CPUs then online.
+
 Prints the differences as "# NAME: ..." lines, then one KTAP result line,
 "ok N - NAME (QEMU ...)" or "not ok N - NAME (...)".  Exits 0 if the
 shape agrees, 1 if it does not, 2 on bad input.
@@ -27,9 +31,9 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from live_domains import cpu_list, ranges, read_log  # noqa: E402
+from live_domains import ATTACH, ATTACH_NULL, DOMAIN, TAP, cpu_list, ranges  # noqa: E402
 
-MACHINE = re.compile(r'live machine: threads_per_core (\d+) big_cores (\d) online (\S*) '
+MACHINE = re.compile(r'live machine: step (\S+) threads_per_core (\d+) big_cores (\d) online (\S*) '
                      r'possible (\S*) distances (\S*)')
 LIVE_CPU = re.compile(r'live CPU(\d+): sibling (\S*) smallcore (\S*) l2 (\S*) core (\S*) '
                       r'node (\d+) nodemask (\S*)')
@@ -73,22 +77,47 @@ def read_expected(path):
 
 
 def read_console(path):
-    machine, cpus, case = None, {}, None
+    """Per step ("live machine: step NAME" line): that line, the masks
+    printed after it, and each CPU's domains as the scheduler last
+    attached them before it (sched_verbose); and the case's result."""
+    steps, built, current, case = {}, {}, None, None
     with open(path, errors='replace') as log:
         for line in log:
+            line = line.rstrip('\n')
             m = MACHINE.search(line)
             if m:
-                machine = m
+                steps[m.group(1)] = {'machine': m, 'cpus': {},
+                                     'built': {c: list(d) for c, d in built.items()}}
+                last = steps[m.group(1)]
+                current = None
+                continue
             m = LIVE_CPU.search(line)
-            if m:
-                cpus[int(m.group(1))] = {
+            if m and steps:
+                last['cpus'][int(m.group(1))] = {
                     k: (v if k == 'node' else cpu_list(v))
                     for k, v in zip(MASKS, m.groups()[1:])}
+                continue
             m = CASE.search(line)
             if m:
                 case = (m.group(1), m.group(2).strip())
-    built, _ = read_log(path)
-    return machine, cpus, case, built
+                continue
+            m = ATTACH.search(line)
+            if m:
+                current = int(m.group(1))
+                built[current] = []
+                continue
+            m = ATTACH_NULL.search(line)
+            if m:
+                built[int(m.group(1))] = []
+                current = None
+                continue
+            if TAP.search(line):
+                current = None
+                continue
+            m = DOMAIN.search(line)
+            if m and current is not None and int(m.group(1)) == len(built[current]):
+                built[current].append((m.group(3), m.group(2)))
+    return steps, case
 
 
 def distances_among(text, nodes):
@@ -101,26 +130,27 @@ def distances_among(text, nodes):
     return out
 
 
-def compare(expected, console):
+def compare_step(step, expected, got_step):
     shape, dist, want = read_expected(expected)
-    machine, got, case, built = read_console(console)
     name = shape['name']
     diffs = []
-    if machine is None:
-        return name, ['the kernel printed no "live machine" line: no powerpc_topology_live '
-                      'suite in this kernel, or it did not run (see the console)']
-    online = cpu_list(machine.group(3))
+    if got_step is None:
+        return name, [f'{step}: the kernel printed no "live machine: step {step}" line: no '
+                      'powerpc_topology_live suite in this kernel, or it did not get there '
+                      '(see the console)']
+    machine, got, built = got_step['machine'], got_step['cpus'], got_step['built']
+    online = cpu_list(machine.group(4))
     if online != frozenset(want):
-        diffs.append(f'online CPUs: fixturec {ranges(want)}, kernel {ranges(online)}')
-    if int(machine.group(1)) != shape['threads']:
-        diffs.append(f"threads_per_core: fixturec {shape['threads']}, kernel {machine.group(1)}")
-    big = int(machine.group(2))
+        diffs.append(f'{step}: online CPUs: fixturec {ranges(want)}, kernel {ranges(online)}')
+    if int(machine.group(2)) != shape['threads']:
+        diffs.append(f"{step}: threads_per_core: fixturec {shape['threads']}, kernel {machine.group(2)}")
+    big = int(machine.group(3))
     if big != shape['big_cores']:
-        diffs.append(f"has_big_cores: fixturec {shape['big_cores']}, kernel {big}")
+        diffs.append(f"{step}: has_big_cores: fixturec {shape['big_cores']}, kernel {big}")
     for cpu in sorted(want):
         masks, domains = want[cpu]
         if cpu not in got:
-            diffs.append(f'CPU{cpu}: the kernel printed no masks')
+            diffs.append(f'{step}: CPU{cpu}: the kernel printed no masks')
             continue
         for k in MASKS:
             w, g = masks[k], got[cpu][k]
@@ -130,21 +160,31 @@ def compare(expected, console):
                 w = frozenset()
             if w != g:
                 show = (lambda x: x) if k == 'node' else ranges
-                diffs.append(f'CPU{cpu} {k}: fixturec {show(w)}, kernel {show(g)}')
+                diffs.append(f'{step}: CPU{cpu} {k}: fixturec {show(w)}, kernel {show(g)}')
         if cpu not in built:
-            diffs.append(f'CPU{cpu}: the scheduler printed no domains (sched_verbose)')
+            diffs.append(f'{step}: CPU{cpu}: the scheduler printed no domains (sched_verbose)')
             continue
         have = [(n, cpu_list(s)) for n, s in built[cpu]]
         ok = len(have) == len(domains) and all(
             n in NAMES[r] and s == ws for (r, ws), (n, s) in zip(domains, have))
         if not ok:
-            diffs.append('CPU{}: domains: fixturec {}, kernel {}'.format(
-                cpu, ', '.join(f'{r} {ranges(s)}' for r, s in domains) or 'none',
+            diffs.append('{}: CPU{}: domains: fixturec {}, kernel {}'.format(
+                step, cpu, ', '.join(f'{r} {ranges(s)}' for r, s in domains) or 'none',
                 ', '.join(f'{n} {ranges(s)}' for n, s in have) or 'none'))
     nodes = {m['node'] for m, _ in want.values()}
-    wd, gd = distances_among(dist, nodes), distances_among(machine.group(5), nodes)
+    wd, gd = distances_among(dist, nodes), distances_among(machine.group(6), nodes)
     if wd != gd:
-        diffs.append(f'node distances: fixturec {dist}, kernel {machine.group(5)}')
+        diffs.append(f'{step}: node distances: fixturec {dist}, kernel {machine.group(6)}')
+    return name, diffs
+
+
+def compare(steps, console):
+    """@steps: (step, expected file) pairs, in order."""
+    got, case = read_console(console)
+    name, diffs = None, []
+    for step, expected in steps:
+        name, d = compare_step(step, expected, got.get(step))
+        diffs += d
     if case is None:
         diffs.append('topology_live_masks printed no result (crashed?)')
     elif case[0] != 'ok' or 'SKIP' in case[1]:
@@ -156,11 +196,20 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--number', type=int, required=True, help='the KTAP test number')
     parser.add_argument('--qemu', default='', help='which QEMU ran the shape, for the result line')
-    parser.add_argument('expected', help='tools/fixturec -l output for the shape')
+    parser.add_argument('--step', action='append', default=[], metavar='NAME=EXPECTED',
+                        help='also compare the masks printed at step NAME (runtime changes) '
+                             'with tools/fixturec -l -O output EXPECTED')
+    parser.add_argument('expected', help='tools/fixturec -l output for the shape as booted')
     parser.add_argument('console', help='the console of the boot')
     args = parser.parse_args()
+    steps = [('boot', args.expected)]
+    for s in args.step:
+        step, sep, path = s.partition('=')
+        if not sep or not step or not path:
+            parser.error(f"--step '{s}': want NAME=EXPECTED")
+        steps.append((step, path))
     try:
-        name, diffs = compare(args.expected, args.console)
+        name, diffs = compare(steps, args.console)
     except (OSError, BadInput) as e:
         print(f'live_matrix.py: {e}', file=sys.stderr)
         return 2

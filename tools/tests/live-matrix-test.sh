@@ -5,7 +5,9 @@
 # tools/lib/live.sh's reading of the shapes list and the fixture it makes
 # of a shape, and tools/report/live_matrix.py on the real console of a
 # 6.12 boot of smt4-2socket-4node under QEMU 10.0.2
-# (tools/tests/consoles/live-matrix-smt4-2socket-4node.log).  The boot
+# (tools/tests/consoles/live-matrix-smt4-2socket-4node.log; the live-matrix
+# consoles keep the lines the comparison reads: the suite's, the
+# scheduler's domains and the KTAP results).  The boot
 # agrees with tools/fixturec -l for its own shape; a wrong thread count,
 # a wrong node or a wrong distance in the fixture turns it red, naming
 # the shape, the CPU and both sides.
@@ -35,24 +37,56 @@ compare() {
 
 expect_ok "the real boot agrees with fixturec for its own shape" compare good ''
 expect_fail "a wrong thread count is caught, naming the CPU and both masks" \
-	'# smt4-2socket-4node: CPU2 sibling: fixturec 2-3, kernel 0-3' \
+	'# smt4-2socket-4node: boot: CPU2 sibling: fixturec 2-3, kernel 0-3' \
 	compare threads 's/^Thread(s) per core: 4/Thread(s) per core: 2/; s/^Core(s) per socket: 2/Core(s) per socket: 4/; s/smt=4 lcpu=4/smt=2 lcpu=8/'
 expect_fail "a wrong node is caught, naming the CPU and both nodes" \
-	'# smt4-2socket-4node: CPU4 node: fixturec 0, kernel 1' \
+	'# smt4-2socket-4node: boot: CPU4 node: fixturec 0, kernel 1' \
 	compare node 's/^NUMA node0 CPU(s): 0-3/NUMA node0 CPU(s): 0-7/; s/^NUMA node1 CPU(s): 4-7/NUMA node1 CPU(s): /'
 expect_fail "a wrong distance is caught in the domains, naming the CPU and both sides" \
-	'# smt4-2socket-4node: CPU0: domains: fixturec SMT 0-3, NUMA 0-3,8-11, NUMA 0-15, kernel SMT 0-3, NUMA 0-7, NUMA 0-15' \
+	'# smt4-2socket-4node: boot: CPU0: domains: fixturec SMT 0-3, NUMA 0-3,8-11, NUMA 0-15, kernel SMT 0-3, NUMA 0-7, NUMA 0-15' \
 	compare dist 's/^node-distance: 0 1 20/node-distance: 0 1 40/; s/^node-distance: 0 2 40/node-distance: 0 2 20/'
 expect_fail "the result line names the shape" '^not ok 7 - smt4-2socket-4node \(QEMU 10.0.2\)$' \
 	compare dist2 's/^node-distance: 0 1 20/node-distance: 0 1 40/; s/^node-distance: 0 2 40/node-distance: 0 2 20/'
 grep -v 'topology_live_masks' "$log" > "$scratch/no-suite.log"
 expect_fail "a console without the live suite's lines fails, saying so" \
-	'no "live machine" line' \
+	'no "live machine: step boot" line' \
 	"$tools/report/live_matrix.py" --number 1 "$scratch/good.txt" "$scratch/no-suite.log"
 printf 'shape x threads 1 cpus 1 shared 1 big_cores 0\nbogus\n' > "$scratch/bad.txt"
 expect_fail "bad expectations are an error naming the file and line" \
 	"live_matrix.py: $scratch/bad.txt:2: not fixturec -l output" \
 	"$tools/report/live_matrix.py" --number 1 "$scratch/bad.txt" "$log"
+
+# The runtime steps of smt4-possible-2node, on the real console of its
+# 6.12 boot: two cores hot-added over QMP, one removed, SMT4 to SMT2 and
+# back.  A step that expects the removed core still online, or the SMT
+# switch not to have happened, turns it red.
+rlog=$here/consoles/live-matrix-smt4-possible-2node.log
+live_fixture smt4-possible-2node > "$scratch/rt.fixture"
+live_fixture smt4-possible-2node all > "$scratch/rt-all.fixture"
+"$fixturec" -l "$scratch/rt.fixture" > "$scratch/rt.txt"
+# runtime [STEP=CPUS...]: the steps live_runtime gives, some replaced.
+runtime() {
+	local step cpus args=() o
+	while read -r step cpus; do
+		case $step in add|remove) continue ;; esac
+		for o in "$@"; do
+			[ "${o%%=*}" = "$step" ] && cpus=${o#*=}
+		done
+		"$fixturec" -l -O "$cpus" "$scratch/rt-all.fixture" > "$scratch/rt-$step.txt"
+		args+=(--step "$step=$scratch/rt-$step.txt")
+	done < <(live_runtime smt4-possible-2node)
+	"$tools/report/live_matrix.py" --number 11 "${args[@]}" "$scratch/rt.txt" "$rlog"
+}
+if [ "$(live_runtime smt4-possible-2node | tr '\n' ' ')" = "add 8 12 remove 8 added 0-15 removed 0-7,12-15 smt-half 0-1,4-5,12-13 smt-restored 0-7,12-15 " ]; then
+	ok "the runtime steps: cores 8 and 12 added, 8 removed, SMT2 and back"
+else
+	not_ok "the runtime steps of smt4-possible-2node: $(live_runtime smt4-possible-2node | tr '\n' ' ')"
+fi
+expect_ok "a hot-add, a hot-remove and the SMT switch agree with fixturec at every step" runtime
+expect_fail "a removed core that should still be there is caught" \
+	'# smt4-possible-2node: removed: CPU12 core: fixturec 8-15, kernel 12-15' runtime removed=0-15
+expect_fail "an SMT switch that should not have happened is caught" \
+	'# smt4-possible-2node: smt-half: online CPUs: fixturec 0-7,12-15, kernel 0-1,4-5,12-13' runtime smt-half=0-7,12-15
 
 # The shapes list: a bad line stops with the file and line.
 shapes() {
@@ -72,7 +106,7 @@ expect_fail "a shape without every distance is refused" \
 expect_fail "a shape listed twice is refused" \
 	"$scratch/shapes:2: shape 'a' is listed twice" shapes 'a 1 2 1 2 0-1 -' 'a 1 2 1 2 0-1 -'
 expect_fail "a line with a field missing is refused" \
-	"$scratch/shapes:1: expected 'NAME SOCKETS CORES THREADS PRESENT NODES DISTANCES'" shapes 'a 1 2 1 2 0-1'
+	"$scratch/shapes:1: expected 'NAME SOCKETS CORES THREADS PRESENT NODES DISTANCES \[runtime\]'" shapes 'a 1 2 1 2 0-1'
 args=$(live_qemu_args smt8-possible-2node | tr '\n' ' ')
 if [ "$args" = "-smp 16,maxcpus=32,sockets=2,cores=2,threads=8 -object memory-backend-ram,id=mem0,size=512M -numa node,nodeid=0,memdev=mem0,cpus=0-15 -object memory-backend-ram,id=mem1,size=512M -numa node,nodeid=1,memdev=mem1,cpus=16-31 -numa dist,src=0,dst=1,val=20 " ]; then
 	ok "a shape's QEMU options: possible beyond present, nodes and distances"
