@@ -258,10 +258,24 @@ static void put_fixture(FILE *out, const struct fixture *f)
 	fprintf(out, "\t.cpus = ppc_fixture_%s_cpus,\n};\n\n", id);
 }
 
+/*
+ * With -n SET (emit_set), a second header of fixtures for one use: it
+ * takes the types from ppc_fixtures.h, and its array and count are
+ * ppc_SET_fixtures[] and PPC_NR_SET_FIXTURES (SET upper-cased), so that
+ * the suites iterating over ppc_fixtures[] do not see them.
+ */
+const char *emit_set;
+
 void put_header(FILE *out, const struct fixture *fx, int n)
 {
-	char id[MAX_NAME + 1];
+	char id[MAX_NAME + 1], set[MAX_NAME + 2] = "", upper[MAX_NAME + 2] = "";
 	int i;
+
+	if (emit_set) {
+		snprintf(set, sizeof(set), "%s_", emit_set);
+		for (i = 0; set[i]; i++)
+			upper[i] = set[i] >= 'a' && set[i] <= 'z' ? set[i] - 'a' + 'A' : set[i];
+	}
 
 	fputs("/* SPDX-License-Identifier: GPL-2.0 */\n"
 	      "/*\n"
@@ -270,19 +284,22 @@ void put_header(FILE *out, const struct fixture *fx, int n)
 	      out);
 	for (i = 0; i < n; i++)
 		fprintf(out, " *\t%s\n", base_name(fx[i].path));
-	fputs(" */\n#ifndef _PPC_FIXTURES_GENERATED_H\n"
-	      "#define _PPC_FIXTURES_GENERATED_H\n\n", out);
-	fputs(header_types, out);
+	fprintf(out, " */\n#ifndef _PPC_%sFIXTURES_GENERATED_H\n"
+		"#define _PPC_%sFIXTURES_GENERATED_H\n\n", upper, upper);
+	if (emit_set)
+		fputs("#include \"ppc_fixtures.h\"\n", out);
+	else
+		fputs(header_types, out);
 	fputc('\n', out);
 	for (i = 0; i < n; i++)
 		put_fixture(out, &fx[i]);
-	fputs("static const struct ppc_fixture * const ppc_fixtures[] = {\n", out);
+	fprintf(out, "static const struct ppc_fixture * const ppc_%sfixtures[] = {\n", set);
 	for (i = 0; i < n; i++) {
 		ident(id, fx[i].name);
 		fprintf(out, "\t&ppc_fixture_%s,\n", id);
 	}
-	fprintf(out, "};\n\n#define PPC_NR_FIXTURES %d\n\n"
-		"#endif /* _PPC_FIXTURES_GENERATED_H */\n", n);
+	fprintf(out, "};\n\n#define PPC_NR_%sFIXTURES %d\n\n"
+		"#endif /* _PPC_%sFIXTURES_GENERATED_H */\n", upper, n, upper);
 }
 
 /* Write the header to a stream that is already open. */

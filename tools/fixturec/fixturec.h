@@ -185,6 +185,7 @@ void derive_levels(struct fixture *f);
 int write_live(FILE *out, struct fixture *f, const char *online);
 
 /* emit.c */
+extern const char *emit_set;
 void put_header(FILE *out, const struct fixture *fx, int n);
 int write_stream(FILE *out, const char *name, const struct fixture *fx, int n);
 

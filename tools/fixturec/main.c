@@ -2,6 +2,8 @@
 /*
  * fixturec [-o OUT] FILE...: read and check every FILE, and only if all
  * of them pass write one header to OUT, or to stdout without -o.
+ * With -n SET the header holds ppc_SET_fixtures[] and takes its types
+ * from ppc_fixtures.h (emit.c).
  * fixturec -l [-O LIST] FILE: read and check FILE, and write to stdout
  * what make live compares a real boot of that shape with (live.c), with
  * only the CPUs of LIST online if given.
@@ -84,7 +86,7 @@ static int write_output(const char *path, const struct fixture *fx, int n)
 
 static void usage_exit(void)
 {
-	fputs("usage: fixturec [-o OUT] FILE...\n       fixturec -l [-O CPULIST] FILE\n", stderr);
+	fputs("usage: fixturec [-o OUT] [-n SET] FILE...\n       fixturec -l [-O CPULIST] FILE\n", stderr);
 	exit(2);
 }
 
@@ -96,8 +98,15 @@ int main(int argc, char **argv)
 	bool ok = true;
 	int opt, i, n, ret;
 
-	while ((opt = getopt(argc, argv, "o:lO:h")) != -1) {
-		if (opt == 'l')
+	while ((opt = getopt(argc, argv, "o:n:lO:h")) != -1) {
+		if (opt == 'n') {
+			for (i = 0; optarg[i]; i++)
+				if (optarg[i] < 'a' || optarg[i] > 'z' || i >= MAX_NAME)
+					usage_exit();
+			if (!i)
+				usage_exit();
+			emit_set = optarg;
+		} else if (opt == 'l')
 			live = true;
 		else if (opt == 'O')
 			online = optarg;

@@ -110,7 +110,7 @@ live_fixture() {
 	IFS=/ read -r -a list <<< "$nodes"
 	cat <<-EOF
 	name: $1
-	source: constructed: make live shape, $LIVE_SHAPES_FILE line $lineno, booted under QEMU pseries
+	source: constructed: make live shape, ${LIVE_SHAPES_FILE#"$PROJECT"/} line $lineno, booted under QEMU pseries
 	System Configuration
 	type=Shared mode=Uncapped smt=$t lcpu=$((p / t)) mem=1048576 kB cpus=$((p / t)) ent=$((p / t)).00
 	CPU(s): $p
@@ -180,6 +180,36 @@ live_firmware() {
 		}
 	}
 	END { flush() }' "$1"
+}
+
+# live_boot_fake DIR VMLINUX TIMEOUT QEMU: boot once with one online
+# CPU (every fake state needs it) and 768 possible, four memory nodes,
+# and powerpc_topology_fake_live, which brings every shape up through the
+# fake firmware and prints its masks and domains; the console in
+# DIR/console.log, what ran in DIR/qemu.txt.  Returns QEMU's status.
+live_boot_fake() {
+	local dir=$1 vmlinux=$2 timeout=$3 qemu=$4 n rc=0 start args=()
+	for f in console.log qemu.txt qemu.err; do
+		[ ! -e "$dir/$f" ] || [ -f "$dir/$f" ] || die "$dir/$f exists and is not a regular file"
+		rm -f "$dir/$f"
+	done
+	for n in 0 1 2 3; do
+		args+=(-object "memory-backend-ram,id=mem$n,size=256M"
+		       -numa "node,nodeid=$n,memdev=mem$n$([ $n -eq 0 ] && echo ,cpus=0-767)")
+	done
+	local cmd=("$qemu" -nodefaults -display none -no-reboot -m 1024
+		-M pseries,x-vof=on -cpu "${PPC_KUNIT_CPU:-power10}" -smp 1,maxcpus=768 "${args[@]}"
+		-serial "file:$dir/console.log" -kernel "$vmlinux"
+		-append "console=hvc0 panic=-1 kunit.filter_glob=powerpc_topology_fake_live ppc_kunit_fake_live.run=1 kunit_shutdown=halt")
+	{
+		echo "qemu: $("$qemu" --version | sed -n 1p)"
+		echo "command: ${cmd[*]}"
+	} > "$dir/qemu.txt"
+	start=$(date +%s.%N)
+	timeout --kill-after=5 "$timeout" "${cmd[@]}" < /dev/null > /dev/null 2> "$dir/qemu.err" || rc=$?
+	echo "seconds: $(echo "$(date +%s.%N) - $start" | bc | xargs printf '%.1f')" >> "$dir/qemu.txt"
+	echo "exit: $rc" >> "$dir/qemu.txt"
+	return $rc
 }
 
 # live_runtime NAME: the runtime steps of a "runtime" shape, one

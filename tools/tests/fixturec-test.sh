@@ -327,4 +327,20 @@ else
 	not_ok "-l with two files: exit $rc, wanted 2"
 fi
 
+# -n SET: a second header, with the types of ppc_fixtures.h.
+run "$fixturec" -n live "$cases/good-node-distance.fixture"
+if [ "$rc" -eq 0 ] && grep -qx '#include "ppc_fixtures.h"' <<< "$out" &&
+   grep -q '^static const struct ppc_fixture \* const ppc_live_fixtures\[\] = {$' <<< "$out" &&
+   grep -qx '#define PPC_NR_LIVE_FIXTURES 1' <<< "$out" && ! grep -q '^struct ppc_fixture ' <<< "$out"; then
+	ok "-n live: ppc_live_fixtures[], the types from ppc_fixtures.h"
+else
+	not_ok "-n live: not the second header (exit $rc)"
+fi
+run "$fixturec" -n Live "$cases/good-base.fixture"
+if [ "$rc" -eq 2 ]; then
+	ok "-n takes a lower-case name"
+else
+	not_ok "-n Live: exit $rc, wanted 2"
+fi
+
 finish

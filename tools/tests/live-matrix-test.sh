@@ -10,7 +10,8 @@
 # scheduler's domains and the KTAP results).  The boot
 # agrees with tools/fixturec -l for its own shape; a wrong thread count,
 # a wrong node or a wrong distance in the fixture turns it red, naming
-# the shape, the CPU and both sides.
+# the shape, the CPU and both sides.  So does a fake bring-up (the fake
+# firmware's) that differs from the real boot.
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
@@ -47,6 +48,29 @@ expect_fail "a wrong distance is caught in the domains, naming the CPU and both 
 	compare dist 's/^node-distance: 0 1 20/node-distance: 0 1 40/; s/^node-distance: 0 2 40/node-distance: 0 2 20/'
 expect_fail "the result line names the shape" '^not ok 7 - smt4-2socket-4node \(QEMU 10.0.2\)$' \
 	compare dist2 's/^node-distance: 0 1 20/node-distance: 0 1 40/; s/^node-distance: 0 2 40/node-distance: 0 2 20/'
+# The fake bring-up of the same shape (powerpc_topology_fake_live's lines
+# for four shapes, tools/tests/consoles/live-matrix-fake.log) against the
+# real boot.  Another shape's fake bring-up passed off as this one's is
+# a wrong thread count or a wrong node; an edited mask is a wrong mask.
+flog=$here/consoles/live-matrix-fake.log
+fake() {
+	"$tools/report/live_matrix.py" --number 7 --fake "$1" "$scratch/good.txt" "$log"
+}
+expect_ok "the fake bring-up gives the real boot's masks and domains" fake "$flog"
+as_shape() { sed -e "/fake smt4-2socket-4node /d" -e "s/fake $1 /fake smt4-2socket-4node /" "$flog" > "$scratch/fake-$1.log"; }
+as_shape smt8-1socket-1node
+expect_fail "a fake bring-up with the wrong thread count is caught" \
+	'# smt4-2socket-4node: fake: CPU0 sibling: fake bring-up 0-7, real boot 0-3' fake "$scratch/fake-smt8-1socket-1node.log"
+as_shape smt4-2socket-1node
+expect_fail "a fake bring-up with the wrong nodes is caught" \
+	'# smt4-2socket-4node: fake: CPU4 node: fake bring-up 0, real boot 1' fake "$scratch/fake-smt4-2socket-1node.log"
+sed '/fake smt4-2socket-4node CPU9:/s/ l2 8-11 / l2 8-9 /' "$flog" > "$scratch/fake-mask.log"
+expect_fail "a fake bring-up with a wrong mask is caught" \
+	'# smt4-2socket-4node: fake: CPU9 l2: fake bring-up 8-9, real boot 8-11' fake "$scratch/fake-mask.log"
+grep -v 'fake smt4-2socket-4node' "$flog" > "$scratch/fake-none.log"
+expect_fail "a fake console without the shape fails, saying so" \
+	'fake: no "fake smt4-2socket-4node" lines' fake "$scratch/fake-none.log"
+
 grep -v 'topology_live_masks' "$log" > "$scratch/no-suite.log"
 expect_fail "a console without the live suite's lines fails, saying so" \
 	'no "live machine: step boot" line' \
