@@ -43,7 +43,8 @@ static void __init topology_fake_live(struct kunit *test)
 	char *line;
 
 	if (!fake_live_run)
-		kunit_skip(test, "ppc_kunit_fake_live.run=1 not given: tools/live-check asks for it");
+		kunit_skip(test,
+			   "ppc_kunit_fake_live.run=1 not given: tools/live-check asks for it");
 
 	line = kunit_kzalloc(test, FAKE_LIVE_LINE, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, line);
@@ -53,14 +54,16 @@ static void __init topology_fake_live(struct kunit *test)
 		fake = ppc_fake_begin(test);
 		fixture_bring_up(test, fake, fx);
 		view = sched_view_build(test, fake, fx->nr_cpus);
-		KUNIT_EXPECT_EQ_MSG(test, view->ret, 0, "%s: build_sched_domains() failed", fx->name);
+		KUNIT_EXPECT_EQ_MSG(test, view->ret, 0, "%s: build_sched_domains() failed",
+				    fx->name);
 		for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
 			const struct sched_view_cpu *c = &view->cpu[cpu];
 
 			n = 0;
 			for (k = 0; k < c->nr_kept; k++)
-				n += scnprintf(line + n, FAKE_LIVE_LINE - n, "%s%s:%*pbl", k ? ";" : "",
-					       c->level[k].name, cpumask_pr_args(c->level[k].span));
+				n += scnprintf(line + n, FAKE_LIVE_LINE - n, "%s%s:%*pbl",
+					       k ? ";" : "", c->level[k].name,
+					       cpumask_pr_args(c->level[k].span));
 			node = cpu_to_node(cpu);
 			kunit_info(test,
 				   "fake %s CPU%d: sibling %*pbl smallcore %*pbl l2 %*pbl core %*pbl node %d nodemask %*pbl domains %s\n",

@@ -62,6 +62,8 @@ static void live_print(struct kunit *test, const char *step, char *line)
 		   cpumask_pr_args(cpu_possible_mask), line);
 
 	for_each_online_cpu(cpu) {
+		const struct cpumask *small = cpu_smallcore_mask(cpu);
+
 		node = cpu_to_node(cpu);
 		kunit_info(test,
 			   "live CPU%d: sibling %*pbl smallcore %*pbl l2 %*pbl core %*pbl node %d nodemask %*pbl\n",
@@ -74,16 +76,16 @@ static void live_print(struct kunit *test, const char *step, char *line)
 		 * Each mask lies within the next.  smp.c keeps small-core
 		 * masks only on big cores: elsewhere they stay empty.
 		 */
-		KUNIT_EXPECT_TRUE_MSG(test, !has_big_cores ||
-				      cpumask_test_cpu(cpu, cpu_smallcore_mask(cpu)),
+		KUNIT_EXPECT_TRUE_MSG(test, !has_big_cores || cpumask_test_cpu(cpu, small),
 				      "%s: CPU%d is not in its own small-core mask", step, cpu);
-		KUNIT_EXPECT_TRUE_MSG(test, cpumask_subset(cpu_smallcore_mask(cpu), cpu_sibling_mask(cpu)),
-				      "%s: CPU%d: small core %*pbl is not within its core %*pbl", step, cpu,
-				      cpumask_pr_args(cpu_smallcore_mask(cpu)),
+		KUNIT_EXPECT_TRUE_MSG(test, cpumask_subset(small, cpu_sibling_mask(cpu)),
+				      "%s: CPU%d: small core %*pbl is not within its core %*pbl",
+				      step, cpu, cpumask_pr_args(small),
 				      cpumask_pr_args(cpu_sibling_mask(cpu)));
-		KUNIT_EXPECT_TRUE_MSG(test, cpumask_subset(cpu_sibling_mask(cpu), cpu_core_mask(cpu)),
-				      "%s: CPU%d: core %*pbl is not within its chip %*pbl", step, cpu,
-				      cpumask_pr_args(cpu_sibling_mask(cpu)),
+		KUNIT_EXPECT_TRUE_MSG(test,
+				      cpumask_subset(cpu_sibling_mask(cpu), cpu_core_mask(cpu)),
+				      "%s: CPU%d: core %*pbl is not within its chip %*pbl",
+				      step, cpu, cpumask_pr_args(cpu_sibling_mask(cpu)),
 				      cpumask_pr_args(cpu_core_mask(cpu)));
 	}
 }
@@ -121,7 +123,8 @@ static void topology_live_masks(struct kunit *test)
 	int cpu, err;
 
 	if (num_online_cpus() < 2)
-		kunit_skip(test, "one online CPU, no masks to compare: tools/live-check boots several");
+		kunit_skip(test,
+			   "one online CPU, no masks to compare: tools/live-check boots several");
 
 	line = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, line);
