@@ -6,6 +6,15 @@
 
 LIVE_SHAPES_FILE=${PPC_KUNIT_LIVE_SHAPES:-$PROJECT/tools/lib/live-shapes}
 
+# live_regular PATH...: die unless each PATH is absent or a regular file:
+# an output is never written, renamed or removed over anything else.
+live_regular() {
+	local f
+	for f in "$@"; do
+		[ ! -e "$f" ] || [ -f "$f" ] || die "$f exists and is not a regular file"
+	done
+}
+
 # cpus_expand LIST: the CPUs of a %*pbl list, one per line.
 cpus_expand() {
 	local part
