@@ -48,6 +48,9 @@ static const char * const mask_fns[] = {
 	"cpu_coregroup_mask", NULL,
 	"cpu_smt_mask", "smallcore_smt_mask", "shared_cache_mask", "cpu_mc_mask",
 	"cpu_cpu_mask", NULL,
+	/* The table's mask functions since 6.18, which take their level. */
+	"tl_smt_mask", "tl_smallcore_smt_mask", "tl_cache_mask", "tl_mc_mask",
+	"tl_pkg_mask", NULL,
 	NULL,
 };
 

@@ -168,7 +168,11 @@ checkpatch_strict() {
 	patch=$(readlink -f "$2")
 	shift 2
 	# Debian's python3 has python3-ply, which checkpatch's SPDX check needs.
-	out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q "$@" "$patch" 2>&1) &&
+	# The trees are unpacked tarballs with no upstream history, so the
+	# commit ids of Fixes: tags cannot be looked up in them; every other
+	# check of those lines (format, title) still runs.
+	out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q \
+		--ignore UNKNOWN_COMMIT_ID "$@" "$patch" 2>&1) &&
 		[ -z "$out" ] && return 0
 	echo "$out"
 	return 1
