@@ -18,8 +18,8 @@
 
 #include <kunit/test.h>
 #include <linux/moduleparam.h>
+#include <linux/smp.h>
 #include <linux/topology.h>
-#include <asm/smp.h>
 
 #include "fake_state.h"
 #include "fixture_state.h"

@@ -35,9 +35,9 @@
 #include <linux/delay.h>
 #include <linux/moduleparam.h>
 #include <linux/nodemask.h>
+#include <linux/smp.h>
 #include <linux/topology.h>
 #include <asm/cputhreads.h>
-#include <asm/smp.h>
 
 /* topology_live_test.runtime=1: tools/live-check drives QEMU's monitor. */
 static bool runtime;

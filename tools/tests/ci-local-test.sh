@@ -119,8 +119,8 @@ expect_fail "CI_VARIABLES that are not NAME=VALUE are refused" "CI_VARIABLES: 'o
 # The project's own definition reads, with the jobs the README shows.
 plan=$(python3 "$PROJECT/tools/lib/ci-jobs" "$PROJECT/.gitlab-ci.yml")
 [ "$(grep -oE '^job [a-z-]+ [0-9]+ [0-9]+' <<< "$plan" | cut -d' ' -f2-4 | tr '\n' ',')" = \
-	"mutants-kernel 1 1,mutants 1 2,mutants 2 2,matrix 1 2,matrix 2 2,presubmit 1 1,export 1 1,rfc 1 1,kasan 1 1,merge 1 1," ] &&
-	ok "the project's .gitlab-ci.yml: one build, two mutant parts, two matrix parts, presubmit, export, rfc, kasan, one merge" ||
+	"mutants-kernel 1 1,mutants 1 2,mutants 2 2,matrix 1 2,matrix 2 2,presubmit 1 1,export 1 1,rfc 1 1,kasan 1 1,tree 1 1,merge 1 1," ] &&
+	ok "the project's .gitlab-ci.yml: one build, two mutant parts, two matrix parts, presubmit, export, rfc, kasan, tree, one merge" ||
 	not_ok "the project's .gitlab-ci.yml has other jobs: $(grep -oE '^job [a-z-]+ [0-9]+ [0-9]+' <<< "$plan" | tr '\n' ',')"
 # The README shows the same definition, without its comments.
 readme_yaml=$(awk '/The GitLab CI definition that does so is/ { want = 1 }
