@@ -500,7 +500,7 @@ static char *swap_masks(const char *line, const char *orig)
  * return value nest as conditional expressions inside it; a statement's
  * alternatives become an if/else chain around it.
  */
-static char *schemata_line(const char *line, bool in_macro)
+static char *schemata_line(const char *line, bool in_macro, bool continues)
 {
 	struct alt alts[MAX_ALTS + 2];
 	struct text t = { 0 };
@@ -520,7 +520,12 @@ static char *schemata_line(const char *line, bool in_macro)
 		while (len && (core[len - 1] == ' ' || core[len - 1] == '\t'))
 			core[--len] = '\0';
 	}
-	n = line_alts(core, alts, &from, &to, &statement);
+	/*
+	 * The rest of an expression begun on the line before (an assignment
+	 * whose value is on the next line) is no statement of its own: it
+	 * cannot be deleted or wrapped in an if, only its names swapped.
+	 */
+	n = continues ? 0 : line_alts(core, alts, &from, &to, &statement);
 	put(&t, core, from);
 	if (!n) {
 		puts_t(&t, core + from);
@@ -562,6 +567,28 @@ static char *schemata_line(const char *line, bool in_macro)
 		core = c.s;
 	}
 	return core;
+}
+
+/*
+ * Whether line @i carries on an expression the code line before it left
+ * open: that line, comments and blank lines aside, ends in an operator,
+ * a comma or an opening parenthesis.
+ */
+static bool continues_expression(char **lines, int i)
+{
+	const char *p;
+	size_t len;
+
+	while (--i >= 0) {
+		p = lines[i] + strspn(lines[i], " \t");
+		len = strlen(p);
+		while (len && (p[len - 1] == ' ' || p[len - 1] == '\t' || p[len - 1] == '\\'))
+			len--;
+		if (!len || !strncmp(p, "/*", 2) || *p == '*' || *p == '#')
+			continue;
+		return strchr("=,(+-|&?", p[len - 1]) != NULL;
+	}
+	return false;
 }
 
 static char **read_lines(const char *path, int *nr)
@@ -720,7 +747,7 @@ int main(int argc, char **argv)
 		}
 		if (in_body) {
 			line_now = i + 1;
-			line = schemata_line(lines[i], macro);
+			line = schemata_line(lines[i], macro, continues_expression(lines, i));
 		}
 		fprintf(out, "%s\n", line);
 		if (line != lines[i])
