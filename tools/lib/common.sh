@@ -112,7 +112,8 @@ rfc_suffix() {
 
 # The kunitconfig fragments for a base: .kunitconfig, then what the base
 # needs on top of it, then what each RFC of $RFC expects, then KASAN with
-# KASAN=1, as kunit.py --kunitconfig arguments.
+# KASAN=1 (and what KASAN needs on the base), as kunit.py --kunitconfig
+# arguments.
 kunitconfig_args() {
 	local r
 	echo "--kunitconfig=$PROJECT/.kunitconfig"
@@ -121,7 +122,11 @@ kunitconfig_args() {
 	for r in $(rfc_list); do
 		echo "--kunitconfig=$PROJECT/tools/kconfig/rfc-$r.kunitconfig"
 	done
-	[ "${KASAN:-0}" = 1 ] && echo "--kunitconfig=$PROJECT/tools/kconfig/kasan.kunitconfig"
+	if [ "${KASAN:-0}" = 1 ]; then
+		echo "--kunitconfig=$PROJECT/tools/kconfig/kasan.kunitconfig"
+		[ -f "$PROJECT/tools/kconfig/kasan-$1.kunitconfig" ] &&
+			echo "--kunitconfig=$PROJECT/tools/kconfig/kasan-$1.kunitconfig"
+	fi
 	return 0
 }
 
