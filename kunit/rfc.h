@@ -54,10 +54,4 @@ static inline u8 rfc_level_flags(u8 role, u8 flags, bool interleaved_big_cores)
 	return flags;
 }
 
-/* Whether init_big_cores() reports interleaved big cores. */
-static inline bool rfc_detects_interleaved(bool interleaved_big_cores)
-{
-	return rfc_interleaved_smt() && interleaved_big_cores;
-}
-
 #endif /* _PPC_TOPOLOGY_KUNIT_RFC_H */

@@ -284,21 +284,31 @@ static void __init thread_groups_bring_up(struct kunit *test)
 }
 
 /*
- * The big cores of a machine are reported interleaved exactly when the
- * interleaved big-core RFC is in the kernel and their groups interleave
- * the thread ids.
+ * The interleaved big-core RFC's claim ("powerpc: Detect the presence of
+ * big-core with interleaved threads"): init_big_cores() reports big
+ * cores interleaved exactly when their L1 groups interleave the thread
+ * ids, as POWER9's {0,2,4,6} and {1,3,5,7} do.  Without the RFC no
+ * kernel code sets the flag, so there is nothing to check.
  */
 static void __init thread_groups_interleaved(struct kunit *test)
 {
 	const struct tg_array *a = test->param_value;
-	struct ppc_fake *fake = ppc_fake_begin(test);
-	const struct ppc_fixture *fx = array_machine(test, a, false);
-	bool want = rfc_detects_interleaved(fx->has_big_cores && a->interleaved);
+	struct ppc_fake *fake;
+	const struct ppc_fixture *fx;
+	bool want;
 
+	if (!rfc_interleaved_smt())
+		kunit_skip(test,
+			   "%s: interleaved big-core detection is the interleaved big-core RFC's; needs CONFIG_PPC_TOPOLOGY_KUNIT_RFC_INTERLEAVED_SMT",
+			   a->name);
+
+	fake = ppc_fake_begin(test);
+	fx = array_machine(test, a, false);
+	want = fx->has_big_cores && a->interleaved;
 	fixture_bring_up(test, fake, fx);
 	KUNIT_EXPECT_EQ_MSG(test, *ppc_probe_interleaved_big_cores(), want,
-			    "%s: interleaved big cores %s", a->name,
-			    want ? "not detected" : "detected");
+			    "%s: interleaved big cores %s (the RFC: detected exactly when the L1 groups interleave the thread ids)",
+			    a->name, want ? "not detected" : "detected");
 }
 
 /* A machine for the priority case: its cores' property, shared or not. */
@@ -340,14 +350,17 @@ static void __init order_by_priority(const int *priority, int first, int threads
 }
 
 /*
- * The interleaved big-core RFC's claim: on a dedicated big core whose
- * small cores interleave their threads, the level spanning the big core
- * packs, and its preferred CPUs alternate between the small cores: the
- * two highest-priority CPUs are in different small cores and the first
- * four alternate.  Elsewhere nothing changes: shared processors pack
- * every level above SMT with one priority per core (the series), and
- * dedicated cores that do not interleave, or have no level spanning the
- * big core, pack nowhere.
+ * The interleaved big-core RFC's claim ("powerpc: Enable ASYM_SMT on
+ * interleaved big-core systems"): on a dedicated big core whose small
+ * cores interleave their threads, the level spanning the big core (its
+ * L2) packs, and its preferred CPUs alternate between the small cores:
+ * the two highest-priority CPUs are in different small cores and the
+ * first four alternate.  Elsewhere nothing changes: shared processors
+ * pack every level above SMT with one priority per core (the series),
+ * and dedicated cores that do not interleave, or have no level spanning
+ * the big core, pack nowhere.  Without the RFC the spread is not the
+ * kernel's claim: on the machines where the RFC would spread, the case
+ * checks that nothing packs and then skips the spread, naming the RFC.
  */
 static void __init thread_groups_spread_over_small_cores(struct kunit *test)
 {
@@ -357,7 +370,10 @@ static void __init thread_groups_spread_over_small_cores(struct kunit *test)
 	const struct ppc_fixture *fx = array_machine(test, a, m->shared);
 	const struct sched_view_cpu *c;
 	struct sched_view *view;
-	bool spreads = false;
+	/* Where the RFC spreads: dedicated interleaved big cores whose L2 is the big core. */
+	bool rfc_spreads = !m->shared && fx->has_big_cores && a->interleaved &&
+			   fx->l2_share == PPC_FIXTURE_L2_CORE;
+	bool flags_ok = true, big_core_packs = false;
 	cpumask_t core;
 	int order[MAX_THREADS];
 	int cpu, i, first, *priority;
@@ -382,9 +398,20 @@ static void __init thread_groups_spread_over_small_cores(struct kunit *test)
 					    "%s: CPU %d %s %*pbl %s SD_ASYM_PACKING",
 					    a->name, cpu, c->level[i].name, cpumask_pr_args(span),
 					    got ? "has" : "lacks");
-			spreads |= want && big_core && !m->shared;
+			flags_ok &= got == want;
+			big_core_packs |= big_core && got;
 		}
 	}
+	if (rfc_spreads && rfc_interleaved_smt())
+		KUNIT_EXPECT_TRUE_MSG(test, big_core_packs,
+				      "%s: no kept level spanning a big core has SD_ASYM_PACKING (the RFC: the L2 level of an interleaved big core packs)",
+				      a->name);
+
+	/* A skip must not hide a failed flag check. */
+	if (rfc_spreads && !rfc_interleaved_smt() && flags_ok)
+		kunit_skip(test,
+			   "%s: the spread over small cores is the interleaved big-core RFC's claim; needs CONFIG_PPC_TOPOLOGY_KUNIT_RFC_INTERLEAVED_SMT",
+			   a->name);
 
 	for (first = 0; first < fx->nr_cpus; first += fx->threads_per_core) {
 		order_by_priority(priority, first, fx->threads_per_core, order);
@@ -395,7 +422,7 @@ static void __init thread_groups_spread_over_small_cores(struct kunit *test)
 						    a->name, first, order[i]);
 			continue;
 		}
-		if (!spreads)
+		if (!rfc_spreads || !rfc_interleaved_smt())
 			continue;
 		for (i = 1; i < 4 && i < fx->threads_per_core; i++)
 			KUNIT_EXPECT_NE_MSG(test, fx->cpus[order[i]].group_first,

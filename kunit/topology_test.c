@@ -118,38 +118,133 @@ static void __init topology_levels_by_state(struct kunit *test)
 			      run->topo.nr_levels);
 }
 
-/* Which levels carry SD_ASYM_PACKING: all above SMT iff shared with big cores. */
+/*
+ * "powerpc/smp: Enable Asym packing for cores on shared processor": "Most
+ * shared processor systems are over-provisioned. Underlying PowerVM
+ * Hypervisor would schedule at a Big Core granularity. [...] it helps the
+ * overall system performance if we pack to lesser number of Big Cores."
+ * Packing is the processor mode's, not the machine's: every fixture with
+ * big cores, whatever mode its own LPAR runs in, is brought up as a
+ * shared-processor LPAR, and every domain the scheduler keeps for a CPU
+ * that spans more than the CPU's L1 thread group (the small core) must
+ * carry SD_ASYM_PACKING, and no domain within it.
+ */
 static void __init topology_asym_flags_by_state(struct kunit *test)
 {
-	struct state_run *run;
-	bool asym;
-	int lvl;
+	const struct ppc_fixture *own = fixture_param(test);
+	struct ppc_fake *fake;
+	struct ppc_fixture *fx;
+	struct sched_view *view;
+	cpumask_t group;
+	int cpu, lvl, reported = 0;
 
 	require_no_asym_smt(test);
-	run = build_param_state(test);
-	asym = run->s.shared_processor && run->s.has_big_cores;
-	for (lvl = 0; lvl < run->topo.nr_levels; lvl++) {
-		bool want = asym && lvl > 0;
-		bool got = run->topo.level[lvl].flags & SD_ASYM_PACKING;
+	if (!own->has_big_cores)
+		kunit_skip(test, "%s: no big cores, no packing on a shared processor", own->name);
 
-		KUNIT_EXPECT_EQ_MSG(test, got, want, "%s: level %d (%s) %s SD_ASYM_PACKING",
-				    run->what, lvl, run->topo.level[lvl].name,
-				    got ? "has" : "lacks");
+	fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
+	*fx = *own;
+	fx->shared_processor = true;
+	fake = ppc_fake_begin(test);
+	fixture_bring_up(test, fake, fx);
+	view = sched_view_build(test, fake, fx->nr_cpus);
+	KUNIT_ASSERT_EQ_MSG(test, view->ret, 0, "%s: build_sched_domains() failed", fx->name);
+
+	for (cpu = 0; cpu < fx->nr_cpus && reported < 3; cpu++) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+
+		fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, &group);
+		KUNIT_EXPECT_GT_MSG(test, c->nr_kept, 1,
+				    "%s as a shared processor: CPU %d keeps %d domain(s)", fx->name,
+				    cpu, c->nr_kept);
+		for (lvl = 0; lvl < c->nr_kept; lvl++) {
+			const struct cpumask *span = c->level[lvl].span;
+			bool want = !cpumask_subset(span, &group);
+			bool got = c->level[lvl].flags & SD_ASYM_PACKING;
+
+			if (got == want)
+				continue;
+			reported++;
+			KUNIT_FAIL(test,
+				   "%s as a shared processor: CPU %d level %d (%s) %*pbl %s SD_ASYM_PACKING, its thread group %*pbl: the series: pack to lesser number of big cores",
+				   fx->name, cpu, lvl, c->level[lvl].name, cpumask_pr_args(span),
+				   got ? "has" : "lacks", cpumask_pr_args(&group));
+		}
 	}
 }
 
-/* Shared processors get no MC level, whatever coregroup_enabled says. */
+/*
+ * A fixture whose platform identifies coregroups, brought up as a
+ * shared-processor LPAR: named as the state it runs in.
+ */
+static void coregroup_fixture_describe(const struct ppc_fixture * const *fx, char *desc)
+{
+	if ((*fx)->has_coregroups)
+		scnprintf(desc, KUNIT_PARAM_DESC_SIZE, "shared, %s, coregroups", (*fx)->name);
+	else
+		scnprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s, no coregroups", (*fx)->name);
+}
+
+KUNIT_ARRAY_PARAM(coregroup_fixture, ppc_fixtures, coregroup_fixture_describe);
+
+/*
+ * "powerpc/smp: Disable MC domain for shared processor": "Some
+ * device-tree properties will be missing on a shared processor. Hence
+ * some sched domains may not make sense for shared processor systems."
+ * The MC level groups the CPUs of a coregroup; on a shared processor
+ * there is none.  A fixture with coregroups is brought up on the same
+ * platform (coregroup_enabled, the hypervisor answering its coregroup
+ * ids) but with shared processors, and the domains the scheduler builds
+ * and keeps for each CPU are read: none spans the CPU's coregroup where
+ * the coregroup lies strictly between the CPU's L2 and its node, the
+ * only place an MC domain could stay.
+ */
 static void __init topology_no_mc_on_shared_processor(struct kunit *test)
 {
-	struct state_run *run = build_param_state(test);
-	bool want_mc = run->s.coregroup_enabled && !run->s.shared_processor;
-	bool has_mc = false;
-	int lvl;
+	const struct ppc_fixture *dedicated = fixture_param(test);
+	struct ppc_fake *fake;
+	struct ppc_fixture *fx;
+	struct sched_view *view;
+	cpumask_t cg, l2, node;
+	int cpu, lvl, checked = 0, reported = 0;
 
-	for (lvl = 0; lvl < run->topo.nr_levels; lvl++)
-		has_mc |= run->topo.level[lvl].mask == PPC_PROBE_MASK_MC;
-	KUNIT_EXPECT_EQ_MSG(test, has_mc, want_mc, "%s: %s MC level", run->what,
-			    has_mc ? "an" : "no");
+	if (!dedicated->has_coregroups)
+		kunit_skip(test, "%s: no coregroups to leave out", dedicated->name);
+
+	fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
+	*fx = *dedicated;
+	fx->shared_processor = true;
+	fake = ppc_fake_begin(test);
+	fixture_bring_up(test, fake, fx);
+	KUNIT_ASSERT_TRUE_MSG(test, coregroup_enabled,
+			      "%s: the platform was to identify coregroups", fx->name);
+	view = sched_view_build(test, fake, fx->nr_cpus);
+	KUNIT_ASSERT_EQ_MSG(test, view->ret, 0, "%s: build_sched_domains() failed", fx->name);
+
+	for (cpu = 0; cpu < fx->nr_cpus && reported < 3; cpu++) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+
+		fixture_set_of(fx, PPC_FIXTURE_SET_COREGROUP, cpu, &cg);
+		fixture_set_of(fx, PPC_FIXTURE_SET_L2, cpu, &l2);
+		fixture_set_of(fx, PPC_FIXTURE_SET_NODE, cpu, &node);
+		if (!cpumask_subset(&l2, &cg) || cpumask_equal(&l2, &cg) ||
+		    cpumask_equal(&cg, &node))
+			continue;
+		checked++;
+		for (lvl = 0; lvl < c->nr_kept; lvl++) {
+			if (!cpumask_equal(c->level[lvl].span, &cg))
+				continue;
+			reported++;
+			KUNIT_FAIL(test,
+				   "%s as a shared processor: CPU %d keeps level %d (%s) spanning its coregroup %*pbl: the series: no MC level on shared processors",
+				   fx->name, cpu, lvl, c->level[lvl].name, cpumask_pr_args(&cg));
+		}
+	}
+	KUNIT_EXPECT_GT_MSG(test, checked, 0,
+			    "%s: no CPU whose coregroup lies between its L2 and its node",
+			    fx->name);
 }
 
 /* The boot-time topology flags are written once, then read-only. */
@@ -260,35 +355,70 @@ static void __init topology_asym_priority_by_state(struct kunit *test)
 	expect_priorities(test, what, p->shared && p->big_cores, p->threads, priority, nr_cpus);
 }
 
+/* A fixture of fixtures/ by its name. */
+static const struct ppc_fixture * __init fixture_named(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(ppc_fixtures); i++)
+		if (!strcmp(ppc_fixtures[i]->name, name))
+			return ppc_fixtures[i];
+	return NULL;
+}
+
 /*
- * An SMT8 big core of two interleaved thread groups ({0,2,4,6} and
- * {1,3,5,7}): no thread of it is preferred over another, so nothing moves
- * between its thread groups, while every thread of a lower core is.
+ * "powerpc/smp: Avoid asym packing within thread_group of a core":
+ * "PowerVM Hypervisor will schedule at a core granularity. However each
+ * core can have more than one thread_groups. For better utilization in
+ * case of a shared processor, its preferable for the scheduler to pack to
+ * the lowest core. However there is no benefit of moving a thread between
+ * two thread groups of the same core."
+ *
+ * p10-shared-320 is brought up from its firmware: SMT8 cores whose
+ * ibm,thread-groups gives two L1 groups, {0,2,4,6} and {1,3,5,7}.  The
+ * scheduler moves a task to a CPU it prefers (sched_asym_prefer(): a
+ * higher arch_asym_cpu_priority()), so no CPU may be preferred over a CPU
+ * of the other thread group of its core, and every CPU of a lower core is
+ * preferred over every CPU of a higher one.
  */
 static void __init topology_asym_priority_within_core(struct kunit *test)
 {
+	const struct ppc_fixture *fx = fixture_named("p10-shared-320");
 	struct ppc_fake *fake = ppc_fake_begin(test);
-	struct ppc_fake_flags s = {
-		.shared_processor = true,
-		.has_big_cores = true,
-	};
-	int cpu, other, nr_cpus = 32;
+	int cpu, other, reported = 0;
+	cpumask_t group, other_group;
 	int *priority;
 
-	ppc_fake_set_flags(fake, &s);
-	ppc_fake_set_threads_per_core(fake, 8);
-	priority = sched_view_priorities(test, fake, nr_cpus);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, fx, "no fixture p10-shared-320 in fixtures/");
+	fixture_bring_up(test, fake, fx);
+	KUNIT_ASSERT_TRUE_MSG(test, has_big_cores,
+			      "%s: init_big_cores() found no big cores in its ibm,thread-groups",
+			      fx->name);
+	priority = sched_view_priorities(test, fake, fx->nr_cpus);
 
-	for (cpu = 0; cpu < nr_cpus; cpu++) {
-		for (other = 0; other < nr_cpus; other++) {
-			if (cpu / 8 == other / 8)
-				KUNIT_EXPECT_EQ_MSG(test, priority[cpu], priority[other],
-						    "CPUs %d and %d share a core (thread groups %d and %d)",
-						    cpu, other, cpu % 2, other % 2);
-			else if (cpu / 8 < other / 8)
-				KUNIT_EXPECT_GT_MSG(test, priority[cpu], priority[other],
-						    "CPU %d's core is lower than CPU %d's",
-						    cpu, other);
+	for (cpu = 0; cpu < fx->nr_cpus && reported < 3; cpu++) {
+		const struct ppc_fixture_cpu *c = &fx->cpus[cpu];
+
+		for (other = 0; other < fx->nr_cpus && reported < 3; other++) {
+			const struct ppc_fixture_cpu *o = &fx->cpus[other];
+
+			if (c->core_first == o->core_first && c->group_first != o->group_first &&
+			    priority[cpu] != priority[other]) {
+				reported++;
+				fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, &group);
+				fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, other, &other_group);
+				KUNIT_FAIL(test,
+					   "%s: CPU %d (thread group %*pbl) priority %d, CPU %d of the other thread group %*pbl of its core priority %d: the posting: no benefit of moving a thread between two thread groups of the same core",
+					   fx->name, cpu, cpumask_pr_args(&group), priority[cpu],
+					   other, cpumask_pr_args(&other_group), priority[other]);
+			} else if (c->core_first < o->core_first &&
+				   priority[cpu] <= priority[other]) {
+				reported++;
+				KUNIT_FAIL(test,
+					   "%s: CPU %d (core at CPU %d) priority %d, CPU %d (core at CPU %d) priority %d: the posting: pack to the lowest core",
+					   fx->name, cpu, c->core_first, priority[cpu], other,
+					   o->core_first, priority[other]);
+			}
 		}
 	}
 }
@@ -670,8 +800,8 @@ static void __init topology_fixture_keeps_every_level(struct kunit *test)
 
 static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_levels_by_state, state_gen_params),
-	KUNIT_CASE_PARAM(topology_asym_flags_by_state, state_gen_params),
-	KUNIT_CASE_PARAM(topology_no_mc_on_shared_processor, state_gen_params),
+	KUNIT_CASE_PARAM(topology_asym_flags_by_state, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_no_mc_on_shared_processor, coregroup_fixture_gen_params),
 	KUNIT_CASE(topology_ro_after_init),
 	KUNIT_CASE_PARAM(topology_asym_priority_fixtures, fixture_gen_params),
 	KUNIT_CASE(topology_asym_priority_within_core),
