@@ -57,7 +57,7 @@ base_version() {
 
 # base_tarball BASE: where that package's source tarball is.
 base_tarball() {
-	if dpkg-query -W -f='${db:Status-Abbrev}' "linux-source-$1" 2>/dev/null | grep -q '^ii'; then
+	if [[ "$(dpkg-query -W -f='${db:Status-Abbrev}' "linux-source-$1" 2>/dev/null)" == ii* ]]; then
 		echo "/usr/src/linux-source-$1.tar.xz"
 	else
 		echo "$CACHE/debs/linux-source-$1/usr/src/linux-source-$1.tar.xz"
