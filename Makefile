@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 #   make run     build a patched kernel and run the KUnit suites under QEMU
-#   make check   the project's own tests, then "make run" on both bases
-#   make live    the sched domains a live 8-CPU, 2-node boot builds, against the model
+#   make check   the project's own tests, 7.3 in full, "make run" on 6.12 and 6.1
+#   make live    real QEMU 10 boots of SMT1-8 shapes, against fixturec and the fake bring-up
 #   make bench   build and run times of the harness and of plain kunit.py
 #   make matrix  each patch's paired cases fail before it and pass after it
 #   make mutants mutation testing of the topology code and vcpu_is_preempted()
