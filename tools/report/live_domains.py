@@ -40,10 +40,44 @@ def cpu_list(text):
     return frozenset(cpus)
 
 
+class AttachedDomains:
+    """Each CPU's domains as sched_verbose printed them when the scheduler
+    last attached them, from the console lines fed to it in order."""
+
+    def __init__(self):
+        self.built = {}
+        self.current = None
+
+    def stop(self):
+        """A line that ends the domains being printed."""
+        self.current = None
+
+    def feed(self, line):
+        """Whether @line was one of sched_verbose's (or a TAP header,
+        which ends them)."""
+        m = ATTACH.search(line)
+        if m:
+            self.current = int(m.group(1))
+            self.built[self.current] = []
+            return True
+        m = ATTACH_NULL.search(line)
+        if m:
+            self.built[int(m.group(1))] = []
+            self.current = None
+            return True
+        if TAP.search(line):
+            self.current = None
+            return True
+        m = DOMAIN.search(line)
+        if m and self.current is not None and int(m.group(1)) == len(self.built[self.current]):
+            self.built[self.current].append((m.group(3), m.group(2)))
+            return True
+        return False
+
+
 def read_log(path):
     """The scheduler's last domains and the model's domains, per CPU."""
-    built, model = {}, {}
-    current = None
+    attached, model = AttachedDomains(), {}
     with open(path, errors='replace') as log:
         for line in log:
             line = line.rstrip('\n')
@@ -51,25 +85,10 @@ def read_log(path):
             if m:
                 domains = [] if m.group(2) == 'none' else m.group(2).split(', ')
                 model[int(m.group(1))] = [tuple(d.split(' ', 1)) for d in domains]
-                current = None
+                attached.stop()
                 continue
-            m = ATTACH.search(line)
-            if m:
-                current = int(m.group(1))
-                built[current] = []
-                continue
-            m = ATTACH_NULL.search(line)
-            if m:
-                built[int(m.group(1))] = []
-                current = None
-                continue
-            if TAP.search(line):
-                current = None
-                continue
-            m = DOMAIN.search(line)
-            if m and current is not None and int(m.group(1)) == len(built[current]):
-                built[current].append((m.group(3), m.group(2)))
-    return built, model
+            attached.feed(line)
+    return attached.built, model
 
 
 def ranges(cpus):

@@ -37,7 +37,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from live_domains import ATTACH, ATTACH_NULL, DOMAIN, TAP, cpu_list, ranges  # noqa: E402
+from live_domains import AttachedDomains, cpu_list, ranges  # noqa: E402
 
 MACHINE = re.compile(r'live machine: step (\S+) threads_per_core (\d+) big_cores (\d) online (\S*) '
                      r'possible (\S*) distances (\S*)')
@@ -88,16 +88,16 @@ def read_console(path):
     """Per step ("live machine: step NAME" line): that line, the masks
     printed after it, and each CPU's domains as the scheduler last
     attached them before it (sched_verbose); and the case's result."""
-    steps, built, current, case = {}, {}, None, None
+    steps, attached, case = {}, AttachedDomains(), None
     with open(path, errors='replace') as log:
         for line in log:
             line = line.rstrip('\n')
             m = MACHINE.search(line)
             if m:
                 steps[m.group(1)] = {'machine': m, 'cpus': {},
-                                     'built': {c: list(d) for c, d in built.items()}}
+                                     'built': {c: list(d) for c, d in attached.built.items()}}
                 last = steps[m.group(1)]
-                current = None
+                attached.stop()
                 continue
             m = LIVE_CPU.search(line)
             if m and steps:
@@ -109,22 +109,7 @@ def read_console(path):
             if m:
                 case = (m.group(1), m.group(2).strip())
                 continue
-            m = ATTACH.search(line)
-            if m:
-                current = int(m.group(1))
-                built[current] = []
-                continue
-            m = ATTACH_NULL.search(line)
-            if m:
-                built[int(m.group(1))] = []
-                current = None
-                continue
-            if TAP.search(line):
-                current = None
-                continue
-            m = DOMAIN.search(line)
-            if m and current is not None and int(m.group(1)) == len(built[current]):
-                built[current].append((m.group(3), m.group(2)))
+            attached.feed(line)
     return steps, case
 
 
