@@ -119,6 +119,30 @@ static void __init topology_levels_by_state(struct kunit *test)
 }
 
 /*
+ * @own brought up as a shared-processor LPAR, whatever mode its own LPAR
+ * runs in, on the same platform and firmware, and the domains the
+ * scheduler builds for it; the machine is returned in @fxp.
+ */
+static struct sched_view * __init
+shared_processor_view(struct kunit *test, const struct ppc_fixture *own,
+		      struct ppc_fixture **fxp)
+{
+	struct ppc_fixture *fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
+	struct sched_view *view;
+	struct ppc_fake *fake;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
+	*fx = *own;
+	fx->shared_processor = true;
+	fake = ppc_fake_begin(test);
+	fixture_bring_up(test, fake, fx);
+	view = sched_view_build(test, fake, fx->nr_cpus);
+	KUNIT_ASSERT_EQ_MSG(test, view->ret, 0, "%s: build_sched_domains() failed", fx->name);
+	*fxp = fx;
+	return view;
+}
+
+/*
  * "powerpc/smp: Enable Asym packing for cores on shared processor": "Most
  * shared processor systems are over-provisioned. Underlying PowerVM
  * Hypervisor would schedule at a Big Core granularity. [...] it helps the
@@ -132,7 +156,6 @@ static void __init topology_levels_by_state(struct kunit *test)
 static void __init topology_asym_flags_by_state(struct kunit *test)
 {
 	const struct ppc_fixture *own = fixture_param(test);
-	struct ppc_fake *fake;
 	struct ppc_fixture *fx;
 	struct sched_view *view;
 	cpumask_t group;
@@ -142,14 +165,7 @@ static void __init topology_asym_flags_by_state(struct kunit *test)
 	if (!own->has_big_cores)
 		kunit_skip(test, "%s: no big cores, no packing on a shared processor", own->name);
 
-	fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
-	*fx = *own;
-	fx->shared_processor = true;
-	fake = ppc_fake_begin(test);
-	fixture_bring_up(test, fake, fx);
-	view = sched_view_build(test, fake, fx->nr_cpus);
-	KUNIT_ASSERT_EQ_MSG(test, view->ret, 0, "%s: build_sched_domains() failed", fx->name);
+	view = shared_processor_view(test, own, &fx);
 
 	for (cpu = 0; cpu < fx->nr_cpus && reported < 3; cpu++) {
 		const struct sched_view_cpu *c = &view->cpu[cpu];
@@ -203,7 +219,6 @@ KUNIT_ARRAY_PARAM(coregroup_fixture, ppc_fixtures, coregroup_fixture_describe);
 static void __init topology_no_mc_on_shared_processor(struct kunit *test)
 {
 	const struct ppc_fixture *dedicated = fixture_param(test);
-	struct ppc_fake *fake;
 	struct ppc_fixture *fx;
 	struct sched_view *view;
 	cpumask_t cg, l2, node;
@@ -212,16 +227,9 @@ static void __init topology_no_mc_on_shared_processor(struct kunit *test)
 	if (!dedicated->has_coregroups)
 		kunit_skip(test, "%s: no coregroups to leave out", dedicated->name);
 
-	fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
-	*fx = *dedicated;
-	fx->shared_processor = true;
-	fake = ppc_fake_begin(test);
-	fixture_bring_up(test, fake, fx);
+	view = shared_processor_view(test, dedicated, &fx);
 	KUNIT_ASSERT_TRUE_MSG(test, coregroup_enabled,
 			      "%s: the platform was to identify coregroups", fx->name);
-	view = sched_view_build(test, fake, fx->nr_cpus);
-	KUNIT_ASSERT_EQ_MSG(test, view->ret, 0, "%s: build_sched_domains() failed", fx->name);
 
 	for (cpu = 0; cpu < fx->nr_cpus && reported < 3; cpu++) {
 		const struct sched_view_cpu *c = &view->cpu[cpu];
