@@ -46,10 +46,19 @@ check_cpu() {
 	esac
 }
 
+# deb_installed PACKAGE: the machine has PACKAGE installed (not merely
+# known to dpkg, or removed with its configuration left).
+deb_installed() {
+	[[ "$(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null)" == ii* ]]
+}
+
 # base_version BASE: the Debian version of linux-source-BASE, installed on
 # the machine or fetched from backports into the cache (fetch-backports).
 base_version() {
-	dpkg-query -W -f='${Version}' "linux-source-$1" 2>/dev/null && return 0
+	if deb_installed "linux-source-$1"; then
+		dpkg-query -W -f='${Version}' "linux-source-$1"
+		return 0
+	fi
 	[ -f "$CACHE/debs/linux-source-$1/version" ] ||
 		die "linux-source-$1 is neither installed nor in $CACHE/debs (run tools/lib/ensure-deps)"
 	cat "$CACHE/debs/linux-source-$1/version"
@@ -57,7 +66,7 @@ base_version() {
 
 # base_tarball BASE: where that package's source tarball is.
 base_tarball() {
-	if [[ "$(dpkg-query -W -f='${db:Status-Abbrev}' "linux-source-$1" 2>/dev/null)" == ii* ]]; then
+	if deb_installed "linux-source-$1"; then
 		echo "/usr/src/linux-source-$1.tar.xz"
 	else
 		echo "$CACHE/debs/linux-source-$1/usr/src/linux-source-$1.tar.xz"
