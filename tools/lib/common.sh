@@ -73,6 +73,14 @@ base_tarball() {
 	fi
 }
 
+# makefile_version: "VERSION PATCHLEVEL SUBLEVEL" of the kernel whose top
+# Makefile is on stdin, or nothing when it gives no VERSION and
+# PATCHLEVEL.
+makefile_version() {
+	awk -F' = ' '/^VERSION =/ { v = $2 } /^PATCHLEVEL =/ { p = $2 } /^SUBLEVEL =/ { s = $2 }
+		END { if (v != "" && p != "") print v, p, (s == "" ? 0 : s) }'
+}
+
 # take_lock BASE: serialise the scripts that change a base's trees and
 # build in a cache.  A script run by one that already holds the lock
 # inherits it.  The pristine copies and ccache are safe to share.
