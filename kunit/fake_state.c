@@ -17,6 +17,7 @@
 #include <linux/smp.h>
 #include <linux/vmalloc.h>
 #include <asm/cputhreads.h>
+#include <asm/firmware.h>
 #include <asm/kvm_guest.h>
 #include <asm/lppaca.h>
 #include <asm/paca.h>
@@ -60,6 +61,11 @@ struct ppc_fake {
 	/* chip_id_lookup_table, when a test replaced it. */
 	int *boot_chip_ids;
 	bool chip_ids_changed;
+
+	cpumask_t boot_present;
+	bool present_changed;
+	unsigned long boot_features;	/* powerpc_firmware_features */
+	bool features_changed;
 
 	/* smp.c's parsed ibm,thread-groups, once a bring-up cleared them. */
 	void *saved_thread_groups;
@@ -221,13 +227,14 @@ void ppc_fake_set_chip_ids(struct ppc_fake *fake, int *table)
 
 /*
  * Let the kernel's bring-up code compute the masks and flags of the
- * machine @fw describes; see ppc_probe_bring_up().  The caller has
+ * machine whose firmware is in the device tree, with @possible CPUs,
+ * bringing up those of @order; see ppc_probe_bring_up().  The caller has
  * injected the rest of the firmware's facts and cleared, through the
  * setters above, every mask the bring-up fills, so all of it comes back.
  * Fails only if the boot thread groups cannot be saved.
  */
-int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct ppc_fake_firmware *fw,
-			     struct cpumask *online)
+int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct cpumask *possible,
+			     const int *order, int nr_order, struct cpumask *online)
 {
 	if (!fake->saved_thread_groups) {
 		fake->saved_thread_groups = ppc_probe_save_thread_groups();
@@ -235,8 +242,53 @@ int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct ppc_fake_firmwa
 			return -ENOMEM;
 	}
 	fake->flags_changed = true;
-	ppc_probe_bring_up(fw, online);
+	ppc_probe_bring_up(fake->test, possible, order, nr_order, online);
 	return 0;
+}
+
+#ifdef CONFIG_HOTPLUG_CPU
+/* Take @cpu down from a machine brought up above; see ppc_probe_take_down(). */
+void __init ppc_fake_take_down(struct ppc_fake *fake, int cpu, struct cpumask *online)
+{
+	cpumask_clear_cpu(cpu, online);
+	ppc_probe_take_down(fake->test, cpu, online);
+}
+#endif
+
+/*
+ * Which CPUs exist: the CPUs a machine's firmware describes at boot are
+ * present (smp_setup_cpu_maps()), and cpu_to_l2cache() looks only for
+ * the nodes of present CPUs.  Only offline CPUs change.
+ */
+void ppc_fake_set_present(struct ppc_fake *fake, const struct cpumask *present)
+{
+	int cpu;
+
+	if (REFUSE(fake, !cpumask_subset(cpu_online_mask, present),
+		   "an online CPU cannot leave cpu_present_mask"))
+		return;
+	if (!fake->present_changed) {
+		cpumask_copy(&fake->boot_present, cpu_present_mask);
+		fake->present_changed = true;
+	}
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		set_cpu_present(cpu, cpumask_test_cpu(cpu, present));
+}
+
+/*
+ * Firmware features the machine has, where firmware_has_feature() reads
+ * them: a platform that identifies coregroups answers VPHN.
+ */
+void ppc_fake_set_fw_feature(struct ppc_fake *fake, unsigned long feature, bool on)
+{
+	if (!fake->features_changed) {
+		fake->boot_features = powerpc_firmware_features;
+		fake->features_changed = true;
+	}
+	if (on)
+		powerpc_firmware_features |= feature;
+	else
+		powerpc_firmware_features &= ~feature;
 }
 
 /* Where the boot CPU mask of @node is kept, one cpumask_size() each. */
@@ -352,8 +404,11 @@ static void __init fake_release(struct kunit_resource *res)
 	unsigned int slot;
 	int cpu;
 
-	/* First of all: smp.c reads the machine's own inputs again. */
-	ppc_probe_clear_firmware();
+	if (fake->features_changed)
+		powerpc_firmware_features = fake->boot_features;
+	if (fake->present_changed)
+		for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+			set_cpu_present(cpu, cpumask_test_cpu(cpu, &fake->boot_present));
 	if (fake->saved_thread_groups)
 		ppc_probe_restore_thread_groups(fake->saved_thread_groups);
 	if (fake->chip_ids_changed)

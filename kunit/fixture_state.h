@@ -18,6 +18,16 @@ static inline const struct ppc_fixture *fixture_param(struct kunit *test)
 	return *(const struct ppc_fixture * const *)test->param_value;
 }
 
+/*
+ * The hardware thread id firmware gives a CPU of a machine the test makes
+ * up, as fixturec numbers those of fixtures/: a core's threads from its
+ * first id, one core's worth of ids unused after each core.
+ */
+static inline u16 fixture_hw_id(int threads_per_core, int cpu)
+{
+	return cpu / threads_per_core * 2 * threads_per_core + cpu % threads_per_core;
+}
+
 void fixture_describe(const struct ppc_fixture * const *fx, char *desc);
 
 void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu,

@@ -12,11 +12,9 @@
 #include <linux/slab.h>
 #include <linux/stringify.h>
 
-#include "smp_firmware.h"
-#include "smp_probe.h"
+#include <kunit/static_stub.h>
 
-/* Read by smp_inputs.h; set only while a fixture is being brought up. */
-const struct ppc_fake_firmware *ppc_fake_fw;
+#include "smp_probe.h"
 
 /*
  * Set by init_big_cores() in trees with the interleaved big-core RFC
@@ -315,19 +313,33 @@ void __init ppc_probe_restore_thread_groups(void *saved)
 	kvfree(saved);
 }
 
-/*
- * Bring the machine @fw describes up as boot does: smp_prepare_cpus()
- * detects big cores with init_big_cores(), then start_secondary() runs
- * add_cpu_to_masks() and the shared-cache check for each CPU of
- * @fw->order in turn, and the CPU goes online.  The boot CPU takes the same path: with no CPU
- * online, add_cpu_to_masks() relates it to itself, which is what
- * smp_prepare_cpus() does for it.  The flags the bring-up decides start
- * cleared, as at boot; the caller has cleared the masks it fills and owns
- * @online, which starts empty.  init_big_cores() fails on a machine
- * without big cores, as at boot, where nothing reads its error either.
- */
-void __init ppc_probe_bring_up(const struct ppc_fake_firmware *fw, struct cpumask *online)
+/* The CPUs a fake machine has brought up so far; see ppc_probe_bring_up(). */
+static const struct cpumask *probe_online __initdata;
+
+static const struct cpumask * __init probe_online_mask(void)
 {
+	return probe_online;
+}
+
+/*
+ * Bring up the machine whose firmware the caller put in the device tree,
+ * as boot does: smp_prepare_cpus() detects big cores with init_big_cores()
+ * over the machine's @possible CPUs, then start_secondary() runs add_cpu_to_masks()
+ * and the shared-cache check for each CPU of @order in turn, and the CPU
+ * goes online.  The fake CPUs never run, so they go online only in what
+ * topology_online_mask() answers to @test, which is @online while this runs; the
+ * rest of the kernel sees its real online mask throughout.  The boot CPU
+ * takes the same path: with no CPU online, add_cpu_to_masks() relates it
+ * to itself, which is what smp_prepare_cpus() does for it.  The flags the
+ * bring-up decides start cleared, as at boot; the caller has cleared the
+ * masks it fills and owns @online, which starts empty.  init_big_cores()
+ * fails on a machine without big cores, as at boot, where nothing reads
+ * its error either.
+ */
+void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possible,
+			       const int *order, int nr_order, struct cpumask *online)
+{
+	static struct cpumask probe_possible[1] __initdata;
 	int cpu, i;
 
 	memset(tgl, 0, sizeof(tgl));
@@ -337,22 +349,46 @@ void __init ppc_probe_bring_up(const struct ppc_fake_firmware *fw, struct cpumas
 	thread_group_shares_l3 = false;
 	shared_caches = false;
 
-	WRITE_ONCE(ppc_fake_fw, fw);
+	/*
+	 * The CPUs of the kernel that the machine does not have are possible
+	 * CPUs without a device-tree node: init_big_cores() would stop at
+	 * the first of them.  Only the machine's CPUs are possible while it
+	 * runs, which takes no longer than parsing their thread groups.
+	 */
+	cpumask_copy(probe_possible, cpu_possible_mask);
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		set_cpu_possible(cpu, cpumask_test_cpu(cpu, possible));
 	init_big_cores();
-	for (i = 0; i < fw->nr_order; i++) {
-		cpu = fw->order[i];
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		set_cpu_possible(cpu, cpumask_test_cpu(cpu, probe_possible));
+
+	probe_online = online;
+	kunit_activate_static_stub(test, topology_online_mask, probe_online_mask);
+	for (i = 0; i < nr_order; i++) {
+		cpu = order[i];
 		add_cpu_to_masks(cpu);
 		update_shared_caches(cpu);
 		cpumask_set_cpu(cpu, online);
 	}
-	WRITE_ONCE(ppc_fake_fw, NULL);
+	kunit_deactivate_static_stub(test, topology_online_mask);
 }
 
-/* Stop answering from a fixture, whatever state a test left behind. */
-void ppc_probe_clear_firmware(void)
+#ifdef CONFIG_HOTPLUG_CPU
+/*
+ * Take @cpu out of the masks of a machine brought up with
+ * ppc_probe_bring_up(), as the CPU's own offline path does in
+ * smp_ops->cpu_disable() once it is no longer online: @online is the
+ * fake machine's online CPUs, @cpu already cleared from it.
+ */
+void __init ppc_probe_take_down(struct kunit *test, int cpu, const struct cpumask *online)
 {
-	WRITE_ONCE(ppc_fake_fw, NULL);
+
+	probe_online = online;
+	kunit_activate_static_stub(test, topology_online_mask, probe_online_mask);
+	remove_cpu_from_masks(cpu);
+	kunit_deactivate_static_stub(test, topology_online_mask);
 }
+#endif
 
 /* The table the kernel's builder fills, for the scheduler's domain builder. */
 struct sched_domain_topology_level *ppc_probe_topology_table(void)

@@ -16,6 +16,8 @@
 
 #include "sched_compat.h"
 
+struct kunit;
+
 #define PPC_PROBE_MAX_LEVELS	8
 
 /*
@@ -77,15 +79,14 @@ int __init ppc_probe_thread_group_blocks(const u32 *prop, int len, int *kept,
 int __init ppc_probe_thread_group_map(const u32 *prop, int len, unsigned int property,
 				      int id_offset, int cpu, struct cpumask *mask);
 
-struct ppc_fake_firmware;
-
 void * __init ppc_probe_save_thread_groups(void);
 void __init ppc_probe_restore_thread_groups(void *saved);
 int __init ppc_probe_compare_thread_groups(const void *saved);
 size_t __init ppc_probe_thread_groups_size(void);
 void __init ppc_probe_copy_thread_groups(void *dst);
-void __init ppc_probe_bring_up(const struct ppc_fake_firmware *fw, struct cpumask *online);
-void ppc_probe_clear_firmware(void);
+void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possible,
+			       const int *order, int nr_order, struct cpumask *online);
+void __init ppc_probe_take_down(struct kunit *test, int cpu, const struct cpumask *online);
 struct sched_domain_topology_level *ppc_probe_topology_table(void);
 
 /* Static state of smp.c that the fake-state helpers inject. */

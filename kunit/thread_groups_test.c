@@ -235,6 +235,7 @@ static const struct ppc_fixture * __init array_machine(struct kunit *test, const
 		cpus[cpu].group_first = cpu - t + u;
 		cpus[cpu].l2_first = a->l2_block ? cpus[cpu].group_first : cpu - t;
 		cpus[cpu].coregroup = PPC_FIXTURE_NONE;
+		cpus[cpu].hw_id = fixture_hw_id(a->threads, cpu);
 	}
 	*fx = (struct ppc_fixture){
 		.name = a->name,

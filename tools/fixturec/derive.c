@@ -69,6 +69,18 @@ static bool interleaves(const struct tg_block *b)
 }
 
 /*
+ * PowerVM numbers a core's threads from the core's first hardware id,
+ * and the ids of a partition's cores need not be contiguous: a core taken
+ * away leaves its ids unused.  The fixtures leave one core's worth of
+ * ids unused after each core, so that no hardware id is a CPU number
+ * except on the first core, whose first thread is the boot CPU.
+ */
+static unsigned int hw_id_of(const struct fixture *f, unsigned int core, unsigned int t)
+{
+	return core * 2 * f->threads.v + t;
+}
+
+/*
  * The per-CPU facts.  Thread ids in ibm,thread-groups are those of the
  * first core; every core is assumed to have the same grouping, applied
  * to its own first CPU.
@@ -94,6 +106,7 @@ void derive(struct fixture *f)
 		c->coregroup = coregroup_of(f, core);
 		/* lscpu counts sockets by chip: cores are numbered chip by chip */
 		c->chip = core / f->cores_per_socket.v;
+		c->hw_id = hw_id_of(f, core, t);
 	}
 }
 

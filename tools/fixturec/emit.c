@@ -35,6 +35,7 @@ static const char header_types[] =
 "\tu16 chip;\t\t/* chip (lscpu socket) */\n"
 "\tu16 node;\t\t/* NUMA node */\n"
 "\tu8 levels;\t\t/* bit i: the machine's level i stays for this CPU */\n"
+"\tu16 hw_id;\t\t/* hardware thread id: ibm,ppc-interrupt-server#s */\n"
 "};\n"
 "\n"
 "/* A set of CPUs that share something, as a level spans it. */\n"
@@ -195,14 +196,14 @@ static void put_arrays(FILE *out, const struct fixture *f, const char *id)
 	fputs("\n};\n\n", out);
 
 	fprintf(out, "static const struct ppc_fixture_cpu ppc_fixture_%s_cpus[%u] = {\n"
-		"\t/* core_first, group_first, l2_first, coregroup, chip, node, levels */\n",
+		"\t/* core_first, group_first, l2_first, coregroup, chip, node, levels, hw_id */\n",
 		id, f->nr_cpus.v);
 	for (i = 0; i < f->nr_cpus.v; i++) {
 		c = &f->cpu[i];
 		fprintf(out, "\t[%u] = { %u, %u, %u, ", i, c->core_first, c->group_first,
 			c->l2_first);
 		put_value(out, c->coregroup);
-		fprintf(out, ", %u, %u, 0x%x },\n", c->chip, c->node, c->levels);
+		fprintf(out, ", %u, %u, 0x%x, %u },\n", c->chip, c->node, c->levels, c->hw_id);
 	}
 	fputs("};\n\n", out);
 

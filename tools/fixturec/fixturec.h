@@ -96,6 +96,7 @@ enum cg_kind { CG_UNSET, CG_NONE, CG_PER_GROUP, CG_IDS };
 struct cpu_facts {
 	unsigned int core_first, group_first, l2_first, coregroup, chip, node;
 	unsigned int levels;	/* bit i: machine level i stays for this CPU */
+	unsigned int hw_id;	/* its ibm,ppc-interrupt-server#s entry */
 };
 
 /*
