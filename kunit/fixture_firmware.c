@@ -21,14 +21,24 @@
  */
 
 #include <kunit/resource.h>
-#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <linux/of.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 #include <asm/hvcall.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
 #include <asm/vphn.h>
+#else
+#include <asm/lppaca.h>	/* hcall_vphn() before 6.2 */
+#endif
 
 #include "fixture_firmware.h"
+#include "stub_compat.h"
+
+#if !PPC_KUNIT_HAS_STATIC_STUB
+/* The seam patch's pointer hcall_vphn() calls instead while it is set. */
+extern long (*hcall_vphn_kunit)(unsigned long cpu, u64 flags, __be32 *associativity);
+#endif
 
 /*
  * An associativity list of a CPU: its length, then the domains, widest
@@ -278,11 +288,30 @@ static long fw_hcall_vphn(unsigned long hw_id, u64 flags, __be32 *associativity)
  * Answer H_HOME_NODE_ASSOCIATIVITY for @fw's CPUs until the test ends, as
  * the hypervisor of a platform that identifies coregroups does.
  */
+#if PPC_KUNIT_HAS_STATIC_STUB
 void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw)
 {
 	vphn_fw = fw;
 	kunit_activate_static_stub(test, hcall_vphn, fw_hcall_vphn);
 }
+#else
+static int __init vphn_hook_set(struct kunit_resource *res, void *context)
+{
+	WRITE_ONCE(hcall_vphn_kunit, fw_hcall_vphn);
+	return 0;
+}
+
+static void __init vphn_hook_clear(struct kunit_resource *res)
+{
+	WRITE_ONCE(hcall_vphn_kunit, NULL);
+}
+
+void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw)
+{
+	vphn_fw = fw;
+	kunit_alloc_resource(test, vphn_hook_set, vphn_hook_clear, GFP_KERNEL, NULL);
+}
+#endif
 
 /* Every reference the kernel's readers took to the nodes, they gave back. */
 void __init fixture_firmware_expect_no_leak(struct kunit *test,

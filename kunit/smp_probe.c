@@ -12,9 +12,8 @@
 #include <linux/slab.h>
 #include <linux/stringify.h>
 
-#include <kunit/static_stub.h>
-
 #include "smp_probe.h"
+#include "stub_compat.h"
 
 /*
  * Set by init_big_cores() in trees with the interleaved big-core RFC
@@ -321,6 +320,20 @@ static const struct cpumask * __init probe_online_mask(void)
 	return probe_online;
 }
 
+/* topology_online_mask() answers @online to @test, or the kernel's mask again if NULL. */
+static void __init probe_stub_online(struct kunit *test, const struct cpumask *online)
+{
+	probe_online = online;
+#if PPC_KUNIT_HAS_STATIC_STUB
+	if (online)
+		kunit_activate_static_stub(test, topology_online_mask, probe_online_mask);
+	else
+		kunit_deactivate_static_stub(test, topology_online_mask);
+#else
+	WRITE_ONCE(topology_online_mask_kunit, online ? probe_online_mask : NULL);
+#endif
+}
+
 /*
  * Bring up the machine whose firmware the caller put in the device tree,
  * as boot does: smp_prepare_cpus() detects big cores with init_big_cores()
@@ -362,15 +375,14 @@ void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possibl
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
 		set_cpu_possible(cpu, cpumask_test_cpu(cpu, probe_possible));
 
-	probe_online = online;
-	kunit_activate_static_stub(test, topology_online_mask, probe_online_mask);
+	probe_stub_online(test, online);
 	for (i = 0; i < nr_order; i++) {
 		cpu = order[i];
 		add_cpu_to_masks(cpu);
 		update_shared_caches(cpu);
 		cpumask_set_cpu(cpu, online);
 	}
-	kunit_deactivate_static_stub(test, topology_online_mask);
+	probe_stub_online(test, NULL);
 }
 
 #ifdef CONFIG_HOTPLUG_CPU
@@ -383,10 +395,9 @@ void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possibl
 void __init ppc_probe_take_down(struct kunit *test, int cpu, const struct cpumask *online)
 {
 
-	probe_online = online;
-	kunit_activate_static_stub(test, topology_online_mask, probe_online_mask);
+	probe_stub_online(test, online);
 	remove_cpu_from_masks(cpu);
-	kunit_deactivate_static_stub(test, topology_online_mask);
+	probe_stub_online(test, NULL);
 }
 #endif
 
