@@ -246,6 +246,12 @@ int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct cpumask *possib
 	return 0;
 }
 
+/* Bring @cpu back after ppc_fake_take_down(); see ppc_probe_bring_up_cpu(). */
+void __init ppc_fake_bring_up_cpu(struct ppc_fake *fake, int cpu, struct cpumask *online)
+{
+	ppc_probe_bring_up_cpu(fake->test, cpu, online);
+}
+
 #ifdef CONFIG_HOTPLUG_CPU
 /* Take @cpu down from a machine brought up above; see ppc_probe_take_down(). */
 void __init ppc_fake_take_down(struct ppc_fake *fake, int cpu, struct cpumask *online)

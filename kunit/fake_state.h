@@ -71,6 +71,7 @@ void ppc_fake_set_fw_feature(struct ppc_fake *fake, unsigned long feature, bool 
 int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct cpumask *possible,
 			     const int *order, int nr_order, struct cpumask *online);
 void __init ppc_fake_take_down(struct ppc_fake *fake, int cpu, struct cpumask *online);
+void __init ppc_fake_bring_up_cpu(struct ppc_fake *fake, int cpu, struct cpumask *online);
 
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle);
 void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id);

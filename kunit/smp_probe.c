@@ -385,6 +385,20 @@ void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possibl
 	probe_stub_online(test, NULL);
 }
 
+/*
+ * Bring @cpu of a machine brought up with ppc_probe_bring_up() up again
+ * after ppc_probe_take_down(), as start_secondary() does once more when
+ * the CPU comes back online.
+ */
+void __init ppc_probe_bring_up_cpu(struct kunit *test, int cpu, struct cpumask *online)
+{
+	probe_stub_online(test, online);
+	add_cpu_to_masks(cpu);
+	update_shared_caches(cpu);
+	cpumask_set_cpu(cpu, online);
+	probe_stub_online(test, NULL);
+}
+
 #ifdef CONFIG_HOTPLUG_CPU
 /*
  * Take @cpu out of the masks of a machine brought up with

@@ -86,6 +86,7 @@ size_t __init ppc_probe_thread_groups_size(void);
 void __init ppc_probe_copy_thread_groups(void *dst);
 void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possible,
 			       const int *order, int nr_order, struct cpumask *online);
+void __init ppc_probe_bring_up_cpu(struct kunit *test, int cpu, struct cpumask *online);
 void __init ppc_probe_take_down(struct kunit *test, int cpu, const struct cpumask *online);
 struct sched_domain_topology_level *ppc_probe_topology_table(void);
 

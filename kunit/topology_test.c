@@ -513,18 +513,16 @@ static bool __init l2_wider_than_smt(const struct ppc_fixture *fx, const struct 
  * be a big core, though the kernel would call it one; no fixture has
  * such cores.
  */
+static void __init check_fixture_maps(struct kunit *test, const struct ppc_fixture *fx,
+				      const struct cpumask *online);
+
 static void __init check_fixture_masks(struct kunit *test, const struct ppc_fixture *fx,
 				       const struct cpumask *online)
 {
 	struct ppc_fake_flags got;
 	bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
 	bool wider_l2 = l2_wider_than_smt(fx, online);
-	cpumask_t all;
-	int cpu;
 
-	cpumask_clear(&all);
-	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
-		cpumask_set_cpu(cpu, &all);
 	ppc_fake_read_flags(&got);
 	KUNIT_EXPECT_EQ_MSG(test, got.has_big_cores, fx->has_big_cores,
 			    "%s: has_big_cores is %d; the machine %s big cores", fx->name,
@@ -539,7 +537,20 @@ static void __init check_fixture_masks(struct kunit *test, const struct ppc_fixt
 	KUNIT_EXPECT_EQ_MSG(test, got.shared_caches, wider_l2,
 			    "%s: shared_caches is %d; %s online CPU shares its L2 beyond its small core",
 			    fx->name, got.shared_caches, wider_l2 ? "an" : "no");
+	check_fixture_maps(test, fx, online);
+}
 
+/* The masks of check_fixture_masks(), over the CPUs that are @online. */
+static void __init check_fixture_maps(struct kunit *test, const struct ppc_fixture *fx,
+				      const struct cpumask *online)
+{
+	bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
+	cpumask_t all;
+	int cpu;
+
+	cpumask_clear(&all);
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
+		cpumask_set_cpu(cpu, &all);
 	expect_kernel_map(test, fx, PPC_MAP_SIBLING, PPC_FIXTURE_SET_CORE, online);
 	if (fx->has_big_cores)
 		expect_kernel_map(test, fx, PPC_MAP_SMALLCORE, PPC_FIXTURE_SET_GROUP, online);
@@ -598,6 +609,53 @@ static void __init topology_fixture_masks_smt_off(struct kunit *test)
 	struct ppc_fake *fake = ppc_fake_begin(test);
 
 	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
+}
+
+/*
+ * Take the CPUs for which @down says so offline, highest first, through
+ * the kernel's own hotplug path for masks (remove_cpu_from_masks()),
+ * check the masks of the CPUs left, bring them back lowest first and
+ * check again: a CPU that went away is in no other CPU's mask, and one
+ * that came back is where the machine has it.  The flags the bring-up
+ * decided are not asserted: the kernel keeps shared_caches once set.
+ */
+static void __init check_hotplug(struct kunit *test, const struct ppc_fixture *fx,
+				 bool (*down)(const struct ppc_fixture *fx, int cpu))
+{
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct cpumask *online = (struct cpumask *)fixture_bring_up(test, fake, fx);
+	int cpu;
+
+	for (cpu = fx->nr_cpus - 1; cpu > 0; cpu--)
+		if (down(fx, cpu))
+			ppc_fake_take_down(fake, cpu, online);
+	check_fixture_maps(test, fx, online);
+	for (cpu = 1; cpu < fx->nr_cpus; cpu++)
+		if (down(fx, cpu))
+			ppc_fake_bring_up_cpu(fake, cpu, online);
+	check_fixture_maps(test, fx, online);
+}
+
+static bool __init in_last_core(const struct ppc_fixture *fx, int cpu)
+{
+	return cpu >= fx->nr_cpus - fx->threads_per_core;
+}
+
+/* A core removed after boot and added again: drmgr -c cpu -r, then -a. */
+static void __init topology_fixture_masks_core_hotplug(struct kunit *test)
+{
+	check_hotplug(test, fixture_param(test), in_last_core);
+}
+
+static bool __init in_upper_half_of_core(const struct ppc_fixture *fx, int cpu)
+{
+	return cpu % fx->threads_per_core >= fx->threads_per_core / 2;
+}
+
+/* Threads per core halved at run time and restored: ppc64_cpu --smt=4, then --smt=8. */
+static void __init topology_fixture_masks_smt_runtime(struct kunit *test)
+{
+	check_hotplug(test, fixture_param(test), in_upper_half_of_core);
 }
 
 /*
@@ -819,6 +877,8 @@ static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_half_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_smt_off, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_without_l2_nodes, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_core_hotplug, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_smt_runtime, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_llc, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_keeps_every_level, fixture_gen_params),
