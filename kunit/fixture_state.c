@@ -150,7 +150,8 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 	if (fx->has_coregroups)
 		fixture_firmware_answer_vphn(test, fw);
 
-	KUNIT_ASSERT_EQ_MSG(test, ppc_fake_bring_up(fake, present, order, nr_order, online), 0,
+	KUNIT_ASSERT_EQ_MSG(test, ppc_fake_bring_up(fake, how->cpus_to_add ? cpu_possible_mask :
+						    present, order, nr_order, online), 0,
 			    "%s: cannot save the boot thread groups", fx->name);
 	fixture_firmware_expect_no_leak(test, fw);
 	return online;

@@ -39,6 +39,13 @@ struct fixture_bring_up {
 	bool descending;	/* highest CPU first, as after a hotplug cycle */
 	int threads_online;	/* the first N threads of each core; 0 for all */
 	bool no_l2_nodes;	/* firmware without l2-cache nodes */
+	/*
+	 * Every possible CPU of the kernel stays possible, the machine's
+	 * present: an LPAR that can take more processors (ibm,lrdr-capacity)
+	 * has possible CPUs without a device-tree node.  Otherwise the
+	 * machine's CPUs are all its possible ones.
+	 */
+	bool cpus_to_add;
 };
 
 const struct cpumask * __init fixture_bring_up(struct kunit *test, struct ppc_fake *fake,

@@ -69,7 +69,8 @@ static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
 		return;
 	}
 	for (cpu = 0; cpu < view->nr_cpus; cpu++)
-		cpumask_set_cpu(cpu, cpus);
+		if (!view->map || cpumask_test_cpu(cpu, view->map))
+			cpumask_set_cpu(cpu, cpus);
 	view->ret = sched_domains_kunit_build(cpus, ppc_probe_topology_table(), &ops);
 	free_cpumask_var(cpus);
 }
@@ -78,12 +79,20 @@ static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
 struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake *fake,
 					    int nr_cpus)
 {
+	return sched_view_build_map(test, fake, nr_cpus, NULL);
+}
+
+/* The same, over the CPUs of @map among them only, as after CPU hotplug. */
+struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_fake *fake,
+						int nr_cpus, const struct cpumask *map)
+{
 	struct sched_view *view = kunit_kzalloc(test, sizeof(*view), GFP_KERNEL);
 	char *masks;
 	int cpu, i, per_cpu = SCHED_VIEW_MAX_LEVELS + 1;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view);
 	view->nr_cpus = nr_cpus;
+	view->map = map;
 	view->cpu = kunit_kcalloc(test, nr_cpus, sizeof(*view->cpu), GFP_KERNEL);
 	masks = kunit_kzalloc(test, (size_t)nr_cpus * per_cpu * cpumask_size(), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view->cpu);

@@ -32,6 +32,7 @@ struct sched_view_cpu {
 
 struct sched_view {
 	int nr_cpus;
+	const struct cpumask *map;	/* the CPUs built for, or NULL for all */
 	int ret;			/* build_sched_domains()'s result */
 	bool too_deep;			/* a CPU had more levels than recorded */
 	struct sched_view_cpu *cpu;
@@ -39,6 +40,8 @@ struct sched_view {
 
 struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake *fake,
 					    int nr_cpus);
+struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_fake *fake,
+						int nr_cpus, const struct cpumask *map);
 int * __init sched_view_priorities(struct kunit *test, struct ppc_fake *fake, int nr_cpus);
 
 #endif /* _PPC_TOPOLOGY_KUNIT_SCHED_VIEW_H */

@@ -363,10 +363,10 @@ void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possibl
 	shared_caches = false;
 
 	/*
-	 * The CPUs of the kernel that the machine does not have are possible
-	 * CPUs without a device-tree node: init_big_cores() would stop at
-	 * the first of them.  Only the machine's CPUs are possible while it
-	 * runs, which takes no longer than parsing their thread groups.
+	 * init_big_cores() looks at every possible CPU.  On a machine that
+	 * cannot take more processors, the kernel's other CPUs are not
+	 * possible: they are left out for this call only, which takes no
+	 * longer than parsing the machine's thread groups.
 	 */
 	cpumask_copy(probe_possible, cpu_possible_mask);
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)

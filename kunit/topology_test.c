@@ -612,11 +612,69 @@ static void __init topology_fixture_masks_smt_off(struct kunit *test)
 }
 
 /*
+ * An LPAR that can take more processors than it has: the kernel's
+ * possible CPUs beyond the machine's have no device-tree node, and boot
+ * gave them hardware id 0 (smp_setup_cpu_maps() leaves their entries of
+ * cpu_to_phys_id[] zero).  init_big_cores() runs over every possible
+ * CPU; the machine's masks and flags are the same as without them.
+ */
+static void __init topology_fixture_masks_with_cpus_to_add(struct kunit *test)
+{
+	static const struct fixture_bring_up how __initconst = { .cpus_to_add = true };
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake;
+
+	if (fx->nr_cpus >= nr_cpu_ids)
+		kunit_skip(test, "%s: the kernel has no possible CPU beyond its %u", fx->name,
+			   fx->nr_cpus);
+	fake = ppc_fake_begin(test);
+	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
+}
+
+/*
+ * The domains the scheduler rebuilds over the @online CPUs after some
+ * went offline: a CPU that went away has none, and every other CPU's
+ * widest domain is the online CPUs of its node.
+ */
+static void __init expect_domains_within(struct kunit *test, const struct ppc_fixture *fx,
+					 struct ppc_fake *fake, const struct cpumask *online)
+{
+	struct sched_view *view = sched_view_build_map(test, fake, fx->nr_cpus, online);
+	int cpu, reported = 0;
+	cpumask_t want;
+
+	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+		const struct cpumask *top;
+
+		if (!cpumask_test_cpu(cpu, online)) {
+			if (c->nr_kept) {
+				reported++;
+				KUNIT_FAIL(test, "%s: offline CPU %d has %d sched domains, the first %*pbl",
+					   fx->name, cpu, c->nr_kept,
+					   cpumask_pr_args(c->level[0].span));
+			}
+			continue;
+		}
+		fixture_set_of(fx, PPC_FIXTURE_SET_NODE, cpu, &want);
+		cpumask_and(&want, &want, online);
+		top = c->nr_kept ? c->level[c->nr_kept - 1].span : cpu_none_mask;
+		if (!cpumask_equal(top, &want)) {
+			reported++;
+			KUNIT_FAIL(test,
+				   "%s: CPU %d's widest sched domain spans %*pbl; its node's online CPUs are %*pbl",
+				   fx->name, cpu, cpumask_pr_args(top), cpumask_pr_args(&want));
+		}
+	}
+}
+
+/*
  * Take the CPUs for which @down says so offline, highest first, through
  * the kernel's own hotplug path for masks (remove_cpu_from_masks()),
- * check the masks of the CPUs left, bring them back lowest first and
- * check again: a CPU that went away is in no other CPU's mask, and one
- * that came back is where the machine has it.  The flags the bring-up
+ * check the masks of the CPUs left and the domains the scheduler
+ * rebuilds over them, bring them back lowest first and check the masks
+ * again: a CPU that went away is in no other CPU's mask and no domain,
+ * and one that came back is where the machine has it.  The flags the bring-up
  * decided are not asserted: the kernel keeps shared_caches once set.
  */
 static void __init check_hotplug(struct kunit *test, const struct ppc_fixture *fx,
@@ -630,6 +688,7 @@ static void __init check_hotplug(struct kunit *test, const struct ppc_fixture *f
 		if (down(fx, cpu))
 			ppc_fake_take_down(fake, cpu, online);
 	check_fixture_maps(test, fx, online);
+	expect_domains_within(test, fx, fake, online);
 	for (cpu = 1; cpu < fx->nr_cpus; cpu++)
 		if (down(fx, cpu))
 			ppc_fake_bring_up_cpu(fake, cpu, online);
@@ -656,6 +715,21 @@ static bool __init in_upper_half_of_core(const struct ppc_fixture *fx, int cpu)
 static void __init topology_fixture_masks_smt_runtime(struct kunit *test)
 {
 	check_hotplug(test, fixture_param(test), in_upper_half_of_core);
+}
+
+static bool __init in_upper_half_of_odd_core(const struct ppc_fixture *fx, int cpu)
+{
+	return cpu / fx->threads_per_core % 2 && in_upper_half_of_core(fx, cpu);
+}
+
+/*
+ * Cores with different numbers of threads online: half the threads of
+ * every second core taken offline through their online files in sysfs,
+ * then brought back.
+ */
+static void __init topology_fixture_masks_uneven_smt(struct kunit *test)
+{
+	check_hotplug(test, fixture_param(test), in_upper_half_of_odd_core);
 }
 
 /*
@@ -877,8 +951,10 @@ static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_half_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_smt_off, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_without_l2_nodes, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_with_cpus_to_add, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_core_hotplug, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_smt_runtime, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_uneven_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_llc, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_keeps_every_level, fixture_gen_params),
