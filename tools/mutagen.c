@@ -532,10 +532,12 @@ static char *schemata_line(const char *line, bool in_macro, bool continues)
 	} else {
 		/*
 		 * A statement's alternatives become an if/else chain around
-		 * it, a condition's a nest of conditional expressions.
+		 * it, a condition's a nest of conditional expressions, each
+		 * made a truth value so that a pointer condition and its
+		 * negation are of one type.
 		 */
 		const char *alt_fmt = statement ? "if (PPC_MUTANT(%d)) { %.*s } else " :
-						  "PPC_MUTANT(%d) ? (%.*s) : ";
+						  "PPC_MUTANT(%d) ? !!(%.*s) : ";
 
 		if (statement)
 			puts_t(&t, "{ ");
@@ -546,7 +548,7 @@ static char *schemata_line(const char *line, bool in_macro, bool continues)
 				 (int)(strlen(alt) - (len - to) - from), alt + from);
 			free(alt);
 		}
-		puts_t(&t, statement ? "{ " : "(");
+		puts_t(&t, statement ? "{ " : "!!(");
 		put(&t, core + from, to - from);
 		puts_t(&t, statement ? " } }" : ")");
 	}
