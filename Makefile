@@ -4,6 +4,10 @@
 # line below.  Documentation/usage.md describes every target and option;
 # tools/tests/usage-test.sh keeps the two the same.
 
+# The project, for "make -C DIR -f .../Makefile ci-local" run on another
+# definition (tools/tests/ci-local-test.sh).
+TOP := $(patsubst %/,%,$(dir $(abspath $(firstword $(MAKEFILE_LIST)))))
+
 BASE ?= 7.3
 CPU ?= power10
 export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN FIXTURE SHARD PARTS SERIES TREE
@@ -54,5 +58,6 @@ fuzz: ## the fixture compiler under libFuzzer, ASan and UBSan
 show: ## the sched domains the kernel builds for FIXTURE=name, as a tree
 	@tools/show
 
-ci-local: ## .gitlab-ci.yml run here by gitlab-ci-local, in shell-executor mode
-	@tools/ci-local
+ci-local: ## .gitlab-ci.yml run here by gitlab-ci-local as shell jobs [CI_JOBS=...] [CI_VARIABLES="K=V ..."]
+	@$(TOP)/tools/lib/gitlab-ci-local --force-shell-executor --shell-isolation --no-artifacts-to-source \
+		$(addprefix --variable ,$(CI_VARIABLES)) $(CI_JOBS)
