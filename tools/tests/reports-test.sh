@@ -3,7 +3,7 @@
 #
 # Host tests of the reports run-kunit writes beside results.json: from a
 # hand-written kunit.py result with passing, failing, skipped, crashed and
-# parameterized cases, tools/report/junit.py and kcidb.py must write what
+# parameterized cases and its KTAP log, tools/report/junit.py and kcidb.py must write what
 # JUnit XML and KCIDB v5 require (tools/report/check_formats.py, KCIDB
 # with python3-jsonschema and tools/report/kcidb-v5.schema.json) with the
 # right counts and statuses, and the checker must refuse reports that
@@ -19,7 +19,7 @@ in=$here/reports
 scratch=$(mktemp -d /tmp/reports-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
-python3 "$report/junit.py" "$in/results.json" "$in/metadata.txt" "$scratch/junit.xml"
+python3 "$report/junit.py" "$in/results.json" "$in/metadata.txt" "$in/ktap.log" "$scratch/junit.xml"
 python3 "$report/kcidb.py" "$in/results.json" "$in/metadata.txt" \
 	"$PATCH_ROOT/6.1/$(seam_patch 6.1)" "$scratch/kcidb.json"
 
@@ -48,6 +48,19 @@ expect_eq "JUnit: the skipped case is skipped" \
 expect_eq "JUnit: a parameter is named case[parameter]" \
 	"$(q "$scratch/junit.xml" "[c.get('name') for c in r.iter('testcase')][3]")" \
 	"by_machine[p10-shared-768]"
+# failure_text NAME: the text of the <failure> of the testcase NAME.
+failure_text() {
+	q "$scratch/junit.xml" "[c.find('failure').text for c in r.iter('testcase') if c.get('name') == '$1'][0]"
+}
+expect_eq "JUnit: a failed case carries its assertion lines from the KTAP log" \
+	"$(failure_text fails | sed -n '1p;5p')" \
+	"$(printf '%s\n' '# fails: EXPECTATION FAILED at arch/powerpc/kernel/topology_kunit/topology_test.c:120' \
+		'shared, big cores, shared caches, no coregroups: level 1 (CACHE) flags 0x100, expected 0x500')"
+expect_eq "JUnit: a failed parameter carries the lines before its own result, not its neighbour's" \
+	"$(failure_text 'by_machine[dedicated, big cores, no shared caches]' | grep -c 'EXPECTATION\|ASSERTION') $(failure_text 'by_machine[dedicated, big cores, no shared caches]' | tail -n 1)" \
+	"1 dedicated, big cores, no shared caches: CPU 8 level SMT span 8-11, expected 8,10,12,14"
+expect_eq "JUnit: a crashed case carries the kernel's last lines" \
+	"$(failure_text crashed)" "Kernel panic - not syncing: Fatal exception"
 expect_eq "KCIDB: statuses in order" \
 	"$(q "$scratch/kcidb.json" "' '.join(t['status'] for t in r['tests'])")" \
 	"PASS FAIL SKIP PASS FAIL ERROR"
