@@ -5,7 +5,8 @@
 # target of the Makefile has a "### make TARGET" section in
 # Documentation/usage.md and every section a target, every variable the
 # Makefile exports is in usage.md's tables, "make help" lists every
-# target, and every relative link of README.md and Documentation/*.md
+# target, Documentation/suites.md lists every case of kunit/, and every
+# relative link of README.md and Documentation/*.md
 # names a file that exists.
 
 set -euo pipefail
@@ -44,6 +45,15 @@ listed=$(make -s -C "$PROJECT" help | awk '{ print $2 }' | sort)
 [ "$listed" = "$phony" ] &&
 	ok "make help lists every target, one line each" ||
 	not_ok "make help lists '$(xargs <<< "$listed")', the Makefile has '$(xargs <<< "$phony")'"
+
+# Every case of kunit/ is listed in suites.md.
+missing=
+while read -r c; do
+	grep -q "\`$c\`" "$PROJECT/Documentation/suites.md" || missing="$missing $c"
+done < <(grep -ohE 'KUNIT_CASE(_PARAM)?\([a-z_0-9]+' "$PROJECT"/kunit/*.c | sed 's/.*(//' | sort -u)
+[ -z "$missing" ] &&
+	ok "Documentation/suites.md lists every case of kunit/" ||
+	not_ok "Documentation/suites.md does not list:$missing"
 
 broken=
 for doc in "$PROJECT/README.md" "$PROJECT"/Documentation/*.md; do
