@@ -1,63 +1,63 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-#   make run     build a patched kernel and run the KUnit suites under QEMU
-#   make check   the project's own tests, 7.3 in full, "make run" on 6.12 and 6.1
-#   make live    real QEMU 10 boots of SMT1-8 shapes, against fixturec and the fake bring-up
-#   make bench   build and run times of the harness and of plain kunit.py
-#   make matrix  each patch's paired cases fail before it and pass after it
-#   make mutants mutation testing of the topology code and vcpu_is_preempted()
-#   make presubmit  before posting: checkpatch, new warnings, seam, matrix
-#   make export  the suites as a format-patch series for the kernel tree
-#   make merge   the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
-#   make fuzz    the fixture compiler under libFuzzer, ASan and UBSan
-#   make truth-table   the vcpu_is_preempted() table the suite checks (SMT=4|8)
-#   make show    the sched domains the kernel builds for FIXTURE=name, as a tree
-#
-# See README.md for the options (BASE, CPU, FILTER, TIMEOUT, ...).
+# "make help" lists the targets, from the "## " comment on each target's
+# line below.  Documentation/usage.md describes every target and option;
+# tools/tests/usage-test.sh keeps the two the same.
+
+# The project, for "make -C DIR -f .../Makefile ci-local" run on another
+# definition (tools/tests/ci-local-test.sh).
+TOP := $(patsubst %/,%,$(dir $(abspath $(firstword $(MAKEFILE_LIST)))))
 
 BASE ?= 7.3
 CPU ?= power10
 export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN FIXTURE SHARD PARTS SERIES TREE
 
-.PHONY: run check live bench truth-table matrix mutants merge presubmit export fuzz show ci-local
+.PHONY: run check help live bench truth-table matrix mutants merge presubmit export fuzz show ci-local lint
 
-run:
+run: ## build a patched kernel and run the KUnit suites under QEMU
 	@tools/run-kunit
 
-check:
+check: ## the project's own tests: lint, host tests, 7.3 in full, "make run" on 6.12 and 6.1
 	@tools/check
 
-live:
+help: ## this list
+	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  make %-12s %s\n", $$1, $$2 }' $(firstword $(MAKEFILE_LIST))
+
+lint: ## shellcheck on every shell script, pyflakes3 on every Python file
+	@tools/lint
+
+live: ## real QEMU 10 boots of SMT1-8 shapes, against fixturec and the fake bring-up
 	@tools/live-check
 
-bench:
+bench: ## build and run times of the harness and of plain kunit.py
 	@tools/bench
 
 SMT ?= 4
-truth-table:
+truth-table: ## the vcpu_is_preempted() table the suite checks (SMT=4|8)
 	@$(MAKE) -s -C tools truth-table
 	@tools/truth-table $(SMT)
 
-matrix:
+matrix: ## each patch's paired cases fail before it and pass after it
 	@tools/matrix $(BASE)
 
-mutants:
+mutants: ## mutation testing of the topology code and vcpu_is_preempted()
 	@tools/mutants
 
-merge:
+merge: ## the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
 	@tools/merge
 
-presubmit:
+presubmit: ## before posting: checkpatch, new warnings, seam, matrix
 	@tools/presubmit
 
-export:
+export: ## the suites as a format-patch series for the kernel tree
 	@tools/export
 
-fuzz:
+fuzz: ## the fixture compiler under libFuzzer, ASan and UBSan
 	@tools/fuzz
 
-show:
+show: ## the sched domains the kernel builds for FIXTURE=name, as a tree
 	@tools/show
 
-ci-local:
-	@tools/ci-local
+ci-local: ## .gitlab-ci.yml run here by gitlab-ci-local as shell jobs [CI_JOBS=...] [CI_VARIABLES="K=V ..."]
+	@$(TOP)/tools/lib/gitlab-ci-local --force-shell-executor --shell-isolation --no-artifacts-to-source \
+		$(addprefix --variable ,$(CI_VARIABLES)) $(CI_JOBS)

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # Settings shared by the harness scripts; sourced, not run.
 
+# shellcheck disable=SC2034 # used by the scripts that source this file
 PROJECT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CACHE=${PPC_KUNIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ppc-topology-kunit}
 PATCH_ROOT=${PPC_KUNIT_PATCHES:-$PROJECT/patches}
@@ -114,7 +116,7 @@ rfc_list() {
 	for r in $RFCS; do
 		case $want in *" $r "*) out="$out $r" ;; esac
 	done
-	echo $out
+	echo "${out# }"
 }
 
 # rfc_suffix: "" without RFCs, "+mc-llc+interleaved-smt" with both; the

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # The steps of make live's matrix (tools/live-check), sourced after
 # common.sh: read tools/lib/live-shapes, turn a shape into QEMU's options
@@ -207,7 +208,7 @@ live_boot_fake() {
 		       -numa "node,nodeid=$n,memdev=mem$n$([ $n -eq 0 ] && echo ,cpus=0-767)")
 	done
 	local cmd=("$qemu" -nodefaults -display none -no-reboot -m 1024
-		-M pseries,x-vof=on -cpu "${PPC_KUNIT_CPU:-power10}" -smp 1,maxcpus=768 "${args[@]}"
+		-M "pseries,x-vof=on" -cpu "${PPC_KUNIT_CPU:-power10}" -smp "1,maxcpus=768" "${args[@]}"
 		-serial "file:$dir/console.log" -kernel "$vmlinux"
 		-append "console=hvc0 panic=-1 kunit.filter_glob=powerpc_topology_fake_live ppc_kunit_fake_live.run=1 kunit_shutdown=halt")
 	{
@@ -276,7 +277,7 @@ live_boot() {
 	local cmdline="console=hvc0 panic=-1 sched_verbose loglevel=8 kunit.filter_glob=powerpc_topology_live kunit_shutdown=halt"
 	[ "$runtime" = runtime ] && cmdline="$cmdline topology_live_test.runtime=1"
 	local cmd=("$qemu" -nodefaults -display none -no-reboot -m 1024
-		-M pseries,x-vof=on -cpu "${PPC_KUNIT_CPU:-power10}" "${args[@]}"
+		-M "pseries,x-vof=on" -cpu "${PPC_KUNIT_CPU:-power10}" "${args[@]}"
 		-serial "file:$dir/console.log" -qmp stdio
 		-kernel "$vmlinux" -append "$cmdline")
 	{

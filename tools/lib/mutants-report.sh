@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # The report of "make mutants" and of "make merge"; sourced, not run.
 
@@ -10,6 +11,7 @@
 # 95 % unless MUTANTS_ENFORCE=0.
 mutants_report() {
 	local out=$1 commit=$2 base=$3 version=$4 timing=${5:-}
+	# shellcheck disable=SC2154 # ids[] is the caller's
 	python3 "$PROJECT/tools/report/mutants_lines.py" "$out" \
 		"$PROJECT/tools/mutants-equivalent.txt" "${ids[@]}" > "$out/mutants.txt"
 	cat "$out/mutants.txt"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # Sharding of the slow jobs (make matrix, make mutants); sourced, not run.
 #

@@ -14,6 +14,8 @@ import re
 import statistics
 import sys
 
+import bench_table
+
 
 def main():
 	d, base, runs, shards = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -39,7 +41,8 @@ def main():
 				counts.add(line.strip())
 
 	print(f'make bench BENCH=mutants: linux-source-{base}, {shards} parts, '
-	      f'median of {rounds} round{"s" if rounds > 1 else ""}, seconds')
+	      f'median of {rounds} of {runs} round{"s" if runs > 1 else ""}, seconds')
+	print(bench_table.machine())
 	print(f'  make mutants, unsharded          {med(t["unsharded"]):8.1f}')
 	print(f'  sharded: the one build           {med(t["build"]):8.1f}')
 	for j in range(1, shards + 1):

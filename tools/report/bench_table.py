@@ -2,11 +2,30 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench_table.py TIMES BASE RUNS: the table "make bench" prints, from the
-# "name seconds" lines tools/bench records: medians and their ratios.  A
-# measurement with no sample yet (an interrupted bench) shows as "-".
+# "name seconds" lines tools/bench records: medians and their ratios, with
+# the date and the machine.  A measurement with no sample yet (an
+# interrupted bench) shows as "-".
 
+import os
 import statistics
 import sys
+import time
+
+
+def machine():
+	"""The line every bench table carries, so that a stored table says
+	when and on what it was measured."""
+	model = '?'
+	try:
+		with open('/proc/cpuinfo') as f:
+			for line in f:
+				if line.startswith('model name'):
+					model = line.split(':', 1)[1].strip()
+					break
+	except OSError:
+		pass
+	return (f"measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+		f" on {os.cpu_count()} cores ({model})")
 
 
 def main():
@@ -26,6 +45,7 @@ def main():
 
 	print(f"make bench: linux-source-{base}, median of {runs} runs "
 	      f"(samples: {min(n.values(), default=0)} to {max(n.values(), default=0)}), seconds")
+	print(machine())
 	print(f"{'':24} {'harness':>9} {'kunit.py':>9} {'ratio':>7}")
 	for label, h, p in (('cold build and run', 'harness-cold', 'plain-cold'),
 			    ('warm re-run', 'harness-warm', 'plain-warm'),

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# junit.py RESULTS.json METADATA OUT.xml: the results as JUnit XML, which
-# GitLab, Jenkins and most CI services read: one <testsuite> per KUnit
-# suite, one <testcase> per case or per parameter of a parameterized case
-# ("case[parameter]"), <failure> for a case that did not pass and
-# <skipped> for one that skipped.  The run's metadata become properties.
+# junit.py RESULTS.json METADATA KTAP.log OUT.xml: the results as JUnit
+# XML, which GitLab, Jenkins and most CI services read: one <testsuite>
+# per KUnit suite, one <testcase> per case or per parameter of a
+# parameterized case ("case[parameter]"), <failure> for a case that did
+# not pass, holding its lines of the KTAP log (the failed assertions with
+# their expected and actual values; for a crash, the kernel's last
+# lines), and <skipped> for one that skipped.  The run's metadata become
+# properties.
 
 import sys
 import xml.etree.ElementTree as ET
@@ -14,13 +17,14 @@ import kunit_results
 
 
 def main():
-	if len(sys.argv) != 4:
-		sys.exit('usage: junit.py RESULTS.json METADATA OUT.xml')
+	if len(sys.argv) != 5:
+		sys.exit('usage: junit.py RESULTS.json METADATA KTAP.log OUT.xml')
 	try:
 		root = kunit_results.load(sys.argv[1])
 	except kunit_results.NoResults as e:
 		sys.exit(str(e))
 	meta = kunit_results.metadata(sys.argv[2])
+	logs = kunit_results.ktap_logs(sys.argv[3])
 
 	top = ET.Element('testsuites', name='ppc-topology-kunit')
 	suites = {}
@@ -43,8 +47,11 @@ def main():
 			ET.SubElement(tc, 'skipped')
 			suites[suite][3] += 1
 		elif status != 'PASS':
-			ET.SubElement(tc, 'failure', message=f'{suite}.{name}: {status}',
-				      type=status)
+			failure = ET.SubElement(tc, 'failure', message=f'{suite}.{name}: {status}',
+						type=status)
+			log = logs.get((suite, case, param)) or (logs.get(None) if status == 'ERROR' else None)
+			if log:
+				failure.text = '\n'.join(log)
 			suites[suite][2] += 1
 	for el, tests, failures, skipped in suites.values():
 		el.set('tests', str(tests))
@@ -58,7 +65,7 @@ def main():
 		top.set(key, str(value))
 	top.set('errors', '0')
 	ET.indent(top)
-	ET.ElementTree(top).write(sys.argv[3], encoding='utf-8', xml_declaration=True)
+	ET.ElementTree(top).write(sys.argv[4], encoding='utf-8', xml_declaration=True)
 	return 0
 
 

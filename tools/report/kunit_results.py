@@ -5,9 +5,11 @@
 # (suite, case, parameter or None, status), a parameterized case once per
 # parameter, in the order KUnit ran them; failed() names the cases of
 # those that did not pass; metadata() reads the metadata.txt run-kunit
-# writes beside it.
+# writes beside it; ktap_logs() gives each result its lines of the KTAP
+# log.
 
 import json
+import re
 
 
 class NoResults(Exception):
@@ -72,3 +74,41 @@ def metadata(path):
 			if key != 'patches':
 				meta[key] = value.strip()
 	return meta
+
+
+KTAP_RESULT = re.compile(r'^( *)(?:ok|not ok) \d+ (?:- )?([^#]*?) *(?:#.*)?$')
+KTAP_SUBTEST = re.compile(r'^( *)# Subtest: (.*)$')
+KTAP_FRAME = re.compile(r'^ *(KTAP version \d+|1\.\.\d+|# (module|is_init|Totals): .*|# \S+: pass:\d+ .*)$')
+
+
+def ktap_logs(path):
+	"""The log of each result in the KTAP log @path (kunit.py parse
+	--raw_output=kunit), as kunit.py's parser gives a test its log: the
+	lines since the previous result, an assertion's lines before the
+	result of the case or parameter that failed it.  A dict keyed as
+	cases() lists results, (suite, case, parameter or None); under None
+	the lines after the last result, which a crash leaves.  The KTAP
+	framing (version, plan, subtest headers, counts) is left out."""
+	try:
+		with open(path, errors='replace') as f:
+			lines = f.read().splitlines()
+	except OSError:
+		return {}
+	logs, names, buf = {}, {}, []
+	for line in lines:
+		m = KTAP_SUBTEST.match(line)
+		if m:
+			names[len(m.group(1)) // 4] = m.group(2).strip()
+			continue
+		m = KTAP_RESULT.match(line)
+		if m:
+			depth = len(m.group(1)) // 4
+			if depth == 1:
+				logs[(names.get(1), m.group(2), None)] = buf
+			elif depth == 2:
+				logs[(names.get(1), names.get(2), m.group(2))] = buf
+			buf = []
+		elif line.strip() and not KTAP_FRAME.match(line):
+			buf.append(line.strip())
+	logs[None] = buf
+	return logs

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The project's .gitlab-ci.yml, run by "make ci-local" on one base with a
-# sample of the mutants: every job must pass, and the reports its merge
-# job keeps must equal those of "make mutants" and "make matrix" run
-# unsharded on a fresh clone, but for their timing lines.
+# The project's .gitlab-ci.yml, run by "make ci-local" (gitlab-ci-local)
+# on one base with a sample of the mutants: every job must pass, and the
+# reports its merge job keeps must equal those of "make mutants" and
+# "make matrix" run unsharded on a fresh clone, but for their timing
+# lines.  Builds kernels: not a host test.
 #
 #   CI_BASE (6.12)             the base of the pipeline
 #   CI_MUTANTS_EVERY (16)      the sample of mutants, as MUTANTS_EVERY
@@ -25,30 +26,32 @@ trap 'rm -rf "$scratch"' EXIT
 # The sample's kill ratio is reported, not held to the 95 % of a full run.
 vars="BASE=$base MUTANTS_EVERY=$every MUTANTS_ENFORCE=0 ${CI_EXTRA_VARIABLES:-}"
 
+# Each run on a fresh clone of HEAD, as a runner checks the commit out.
+git clone -q "$PROJECT" "$scratch/pipeline"
 say "ci-pipeline: make ci-local CI_VARIABLES=\"$vars\""
-if PPC_KUNIT_OUT_ROOT=$scratch/out CI_VARIABLES=$vars "$PROJECT/tools/ci-local" 2>&1 | tee "$scratch/ci.log"; then
-	ok "make ci-local runs .gitlab-ci.yml on $base: $(tail -n 1 "$scratch/ci.log")"
+if make -s -C "$scratch/pipeline" ci-local CI_VARIABLES="$vars" 2>&1 | tee "$scratch/ci.log"; then
+	ok "make ci-local runs .gitlab-ci.yml on $base: $(grep -c '^ PASS ' "$scratch/ci.log") jobs passed"
 else
-	not_ok "make ci-local on $base: $(tail -n 1 "$scratch/ci.log")"
+	not_ok "make ci-local on $base: $(grep '^ FAIL ' "$scratch/ci.log" | xargs)"
 fi
-merged=$scratch/out/ci-local/artifacts/merge-1/out
+merged=$scratch/pipeline/.gitlab-ci-local/artifacts/merge/out
 
-# The same work unsharded, as one job of its own definition: make
-# ci-local gives it the fresh clone and the clean environment the
-# pipeline's jobs have.
+# The same work unsharded, as the one job of a definition of its own,
+# so that it gets the copy and the clean environment the pipeline's
+# jobs have.
 say "ci-pipeline: the same work unsharded, on a fresh clone"
-cat > "$scratch/unsharded.yml" <<'YML'
+git clone -q "$PROJECT" "$scratch/whole"
+cat > "$scratch/whole/.gitlab-ci.yml" <<'YML'
 stages: [whole]
 unsharded:
   stage: whole
   script: [make mutants, make matrix]
   artifacts: {when: always, paths: ["out/mutants/$BASE/mutants.txt", "out/matrix/$BASE/matrix.txt"]}
 YML
-PPC_KUNIT_OUT_ROOT=$scratch/whole CI_FILE=$scratch/unsharded.yml CI_VARIABLES=$vars \
-	"$PROJECT/tools/ci-local" > "$scratch/whole.log" 2>&1 ||
+make -s -C "$scratch/whole" ci-local CI_VARIABLES="$vars" > "$scratch/whole.log" 2>&1 ||
 	not_ok "make mutants and make matrix unsharded failed:
-$(grep -A 15 '^not ok - ' "$scratch/whole.log")"
-whole=$scratch/whole/ci-local/artifacts/unsharded-1/out
+$(tail -n 15 "$scratch/whole.log")"
+whole=$scratch/whole/.gitlab-ci-local/artifacts/unsharded/out
 
 for report in mutants/$base/mutants.txt matrix/$base/matrix.txt; do
 	if [ ! -f "$merged/$report" ]; then

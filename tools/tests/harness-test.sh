@@ -165,7 +165,7 @@ fi
 not_exec=$(git -C "$PROJECT" ls-files -s .ci tools | awk '$1 == "100644" { print $4 }' |
 	while read -r f; do [ "$(head -c 2 "$PROJECT/$f")" != '#!' ] || echo "$f"; done)
 [ -z "$not_exec" ] && ok "every script in .ci/ and tools/ is executable in git" ||
-	not_ok "scripts git records without the executable bit: $(echo $not_exec)"
+	not_ok "scripts git records without the executable bit: $(xargs <<< "$not_exec")"
 
 # Under "set -o pipefail" a reader that stops early (head, grep -q, grep
 # -m) makes the writer die of SIGPIPE when it writes after the reader
@@ -173,7 +173,7 @@ not_exec=$(git -C "$PROJECT" ls-files -s .ci tools | awk '$1 == "100644" { print
 # The scripts read the whole input instead (sed -n 1p).
 early_readers=$(git -C "$PROJECT" grep -nE '\|[[:space:]]*(head|grep[[:space:]]+-[a-zA-Z]*[qm])' -- .ci tools Makefile || true)
 [ -z "$early_readers" ] && ok "no script pipes into a reader that stops early (SIGPIPE under pipefail)" ||
-	not_ok "pipes into a reader that stops early: $(echo $early_readers)"
+	not_ok "pipes into a reader that stops early: $(xargs <<< "$early_readers")"
 
 # A pristine copy left half-written by an interrupted unpack is not
 # trusted: a separate cache, so the real one is not rebuilt.

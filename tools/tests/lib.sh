@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # TAP-like helpers for the host tests; sourced.  Each check prints
 # "ok - what" or "not ok - what"; finish prints "N passed, N failed".

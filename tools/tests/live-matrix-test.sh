@@ -115,7 +115,7 @@ expect_fail "an SMT switch that should not have happened is caught" \
 # The shapes list: a bad line stops with the file and line.
 shapes() {
 	printf '%s\n' "$@" > "$scratch/shapes"
-	(PPC_KUNIT_LIVE_SHAPES=$scratch/shapes; . "$tools/lib/live.sh"; live_read_shapes)
+	(export PPC_KUNIT_LIVE_SHAPES=$scratch/shapes; . "$tools/lib/live.sh"; live_read_shapes)
 }
 expect_fail "a shape whose nodes miss a possible CPU is refused" \
 	"$scratch/shapes:1: the nodes do not hold every possible CPU \\(0-7\\)" shapes 'a 2 2 2 8 0-3/4-6 0:1:20'
@@ -131,11 +131,11 @@ expect_fail "a shape listed twice is refused" \
 	"$scratch/shapes:2: shape 'a' is listed twice" shapes 'a 1 2 1 2 0-1 -' 'a 1 2 1 2 0-1 -'
 expect_fail "a line with a field missing is refused" \
 	"$scratch/shapes:1: expected 'NAME SOCKETS CORES THREADS PRESENT NODES DISTANCES \[runtime\]'" shapes 'a 1 2 1 2 0-1'
-args=$(live_qemu_args smt8-possible-2node | tr '\n' ' ')
-if [ "$args" = "-smp 16,maxcpus=32,sockets=2,cores=2,threads=8 -object memory-backend-ram,id=mem0,size=512M -numa node,nodeid=0,memdev=mem0,cpus=0-15 -object memory-backend-ram,id=mem1,size=512M -numa node,nodeid=1,memdev=mem1,cpus=16-31 -numa dist,src=0,dst=1,val=20 " ]; then
+qemu_args=$(live_qemu_args smt8-possible-2node | tr '\n' ' ')
+if [ "$qemu_args" = "-smp 16,maxcpus=32,sockets=2,cores=2,threads=8 -object memory-backend-ram,id=mem0,size=512M -numa node,nodeid=0,memdev=mem0,cpus=0-15 -object memory-backend-ram,id=mem1,size=512M -numa node,nodeid=1,memdev=mem1,cpus=16-31 -numa dist,src=0,dst=1,val=20 " ]; then
 	ok "a shape's QEMU options: possible beyond present, nodes and distances"
 else
-	not_ok "smt8-possible-2node's QEMU options: $args"
+	not_ok "smt8-possible-2node's QEMU options: $qemu_args"
 fi
 
 finish

@@ -17,6 +17,7 @@ scratch=$(mktemp -d /tmp/ppc-kunit-merge-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
 # --- The shares: every item once, whatever N. ---
+# shellcheck disable=SC2086 # the lists are split into words on purpose
 shares_cover() {
 	local n=$1 count=$2 i rr= rg=
 	for i in $(seq "$n"); do

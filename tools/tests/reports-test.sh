@@ -3,8 +3,9 @@
 #
 # Host tests of the reports run-kunit writes beside results.json: from a
 # hand-written kunit.py result with passing, failing, skipped, crashed and
-# parameterized cases, tools/report/junit.py and kcidb.py must write what
-# JUnit XML and KCIDB v5 require (tools/report/check_formats.py) with the
+# parameterized cases and its KTAP log, tools/report/junit.py and kcidb.py must write what
+# JUnit XML and KCIDB v5 require (tools/report/check_formats.py, KCIDB
+# with python3-jsonschema and tools/report/kcidb-v5.schema.json) with the
 # right counts and statuses, and the checker must refuse reports that
 # break those rules.
 
@@ -18,14 +19,14 @@ in=$here/reports
 scratch=$(mktemp -d /tmp/reports-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
-python3 "$report/junit.py" "$in/results.json" "$in/metadata.txt" "$scratch/junit.xml"
+python3 "$report/junit.py" "$in/results.json" "$in/metadata.txt" "$in/ktap.log" "$scratch/junit.xml"
 python3 "$report/kcidb.py" "$in/results.json" "$in/metadata.txt" \
 	"$PATCH_ROOT/6.1/$(seam_patch 6.1)" "$scratch/kcidb.json"
 
 expect_ok "the JUnit XML has what JUnit requires" \
-	python3 "$report/check_formats.py" junit "$scratch/junit.xml"
+	"$report/check_formats.py" junit "$scratch/junit.xml"
 expect_ok "the KCIDB report has what KCIDB v5 requires" \
-	python3 "$report/check_formats.py" kcidb "$scratch/kcidb.json"
+	"$report/check_formats.py" kcidb "$scratch/kcidb.json"
 
 # q FILE EXPR: evaluate a Python expression over the parsed report.
 q() {
@@ -47,6 +48,19 @@ expect_eq "JUnit: the skipped case is skipped" \
 expect_eq "JUnit: a parameter is named case[parameter]" \
 	"$(q "$scratch/junit.xml" "[c.get('name') for c in r.iter('testcase')][3]")" \
 	"by_machine[p10-shared-768]"
+# failure_text NAME: the text of the <failure> of the testcase NAME.
+failure_text() {
+	q "$scratch/junit.xml" "[c.find('failure').text for c in r.iter('testcase') if c.get('name') == '$1'][0]"
+}
+expect_eq "JUnit: a failed case carries its assertion lines from the KTAP log" \
+	"$(failure_text fails | sed -n '1p;5p')" \
+	"$(printf '%s\n' '# fails: EXPECTATION FAILED at arch/powerpc/kernel/topology_kunit/topology_test.c:120' \
+		'shared, big cores, shared caches, no coregroups: level 1 (CACHE) flags 0x100, expected 0x500')"
+expect_eq "JUnit: a failed parameter carries the lines before its own result, not its neighbour's" \
+	"$(failure_text 'by_machine[dedicated, big cores, no shared caches]' | grep -c 'EXPECTATION\|ASSERTION') $(failure_text 'by_machine[dedicated, big cores, no shared caches]' | tail -n 1)" \
+	"1 dedicated, big cores, no shared caches: CPU 8 level SMT span 8-11, expected 8,10,12,14"
+expect_eq "JUnit: a crashed case carries the kernel's last lines" \
+	"$(failure_text crashed)" "Kernel panic - not syncing: Fatal exception"
 expect_eq "KCIDB: statuses in order" \
 	"$(q "$scratch/kcidb.json" "' '.join(t['status'] for t in r['tests'])")" \
 	"PASS FAIL SKIP PASS FAIL ERROR"
@@ -66,7 +80,7 @@ expect_eq "KCIDB: the checkout names the pristine commit" \
 } > "$scratch/tree-metadata.txt"
 python3 "$report/kcidb.py" "$in/results.json" "$scratch/tree-metadata.txt" "$scratch/tree-kcidb.json"
 expect_ok "the KCIDB report of a TREE= run has what KCIDB v5 requires" \
-	python3 "$report/check_formats.py" kcidb "$scratch/tree-kcidb.json"
+	"$report/check_formats.py" kcidb "$scratch/tree-kcidb.json"
 expect_eq "KCIDB: a TREE= run's checkout is the user's tree at its HEAD" \
 	"$(q "$scratch/tree-kcidb.json" "' '.join(r['checkouts'][0][k] for k in ('tree_name', 'git_commit_hash', 'id'))")" \
 	"linux-powerpc 1111111111111111111111111111111111111111 ppc_topology_kunit:111111111111-pristine"
@@ -85,19 +99,25 @@ json.dump(r, open(f'{d}/bad-status-path.json', 'w'))
 r = json.load(open(f'{d}/kcidb.json'))
 r['builds'][0]['id'] = 'other:x'
 json.dump(r, open(f'{d}/bad-origin.json', 'w'))
+r = json.load(open(f'{d}/kcidb.json'))
+r['tests'][0]['result'] = 'PASS'
+json.dump(r, open(f'{d}/extra.json', 'w'))
 x = open(f'{d}/junit.xml').read().replace('failures="3"', 'failures="2"', 1)
 open(f'{d}/bad-count.xml', 'w').write(x)
 PY
-expect_fail "the checker refuses a test without build_id" 'no "build_id"' \
-	python3 "$report/check_formats.py" kcidb "$scratch/no-build-id.json"
-expect_fail "the checker refuses a status KCIDB does not have" 'status "OK"' \
-	python3 "$report/check_formats.py" kcidb "$scratch/bad-status-path.json"
-expect_fail "the checker refuses a test path with a space" 'path "a b"' \
-	python3 "$report/check_formats.py" kcidb "$scratch/bad-status-path.json"
+expect_fail "the checker refuses a test without build_id" "tests\\[0\\]: 'build_id' is a required property" \
+	"$report/check_formats.py" kcidb "$scratch/no-build-id.json"
+expect_fail "the checker refuses a status KCIDB does not have" "tests\\[1\\].status: 'OK' is not one of" \
+	"$report/check_formats.py" kcidb "$scratch/bad-status-path.json"
+expect_fail "the checker refuses a test path with a space" "tests\\[2\\].path: 'a b' does not match" \
+	"$report/check_formats.py" kcidb "$scratch/bad-status-path.json"
 expect_fail "the checker refuses an id that does not start with its origin" \
-	'id does not start with' \
-	python3 "$report/check_formats.py" kcidb "$scratch/bad-origin.json"
+	'builds\[0\]: id "other:x" does not start with its origin' \
+	"$report/check_formats.py" kcidb "$scratch/bad-origin.json"
+expect_fail "the checker refuses a property KCIDB's schema does not have" \
+	"tests\\[0\\]: Additional properties are not allowed \\('result' was unexpected\\)" \
+	"$report/check_formats.py" kcidb "$scratch/extra.json"
 expect_fail "the checker refuses JUnit counts that do not add up" 'failures="2", its suites have 3' \
-	python3 "$report/check_formats.py" junit "$scratch/bad-count.xml"
+	"$report/check_formats.py" junit "$scratch/bad-count.xml"
 
 finish

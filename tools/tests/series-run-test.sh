@@ -79,10 +79,10 @@ if [ -s "$scratch/broken.cases" ] &&
    [ -z "$(comm -13 <(echo "$red") <(printf '%s\n' "${paired[@]}" | sort -u))" ] &&
    [ -z "$(comm -23 <(echo "$red") <( { printf '%s\n' "${paired[@]}"; echo "$later"; } | sort -u))" ] &&
    [ -z "$off_state" ]; then
-	ok "the broken $broken turns its paired cases red, and no case outside the series' pairing, for shared processors with coregroups only: $(echo $red)"
+	ok "the broken $broken turns its paired cases red, and no case outside the series' pairing, for shared processors with coregroups only: $(xargs <<< "$red")"
 else
 	not_ok "the broken $broken turns its paired cases (${paired[*]}) red, no case outside the series' pairing, for shared processors with coregroups only"
-	echo "    red: $(echo $red)"
+	echo "    red: $(xargs <<< "$red")"
 	[ -n "$off_state" ] && sed 's/^/    other state: /' <<< "$off_state"
 	tail -n 20 "$scratch/broken.log" | sed 's/^/    /'
 fi

@@ -117,7 +117,7 @@ expect_fail "TREE with RFC is refused" "without RFC, SERIES or KASAN" \
 
 if [ "${TREE_TEST_RUN:-0}" = 1 ]; then
 	say "make run BASE=$tb"
-	env BASE=$tb OUT="$scratch/out-plain" "$PROJECT/tools/run-kunit" > "$scratch/plain.log" 2>&1 || true
+	env BASE="$tb" OUT="$scratch/out-plain" "$PROJECT/tools/run-kunit" > "$scratch/plain.log" 2>&1 || true
 	say "make run TREE=$scratch/linux"
 	env TREE="$scratch/linux" OUT="$scratch/out-tree" "$PROJECT/tools/run-kunit" > "$scratch/tree.log" 2>&1 || true
 	statuses() { python3 "$PROJECT/tools/report/case_statuses.py" "$1/results.json" 2>/dev/null; }
