@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # mutants_lines.py OUT EQUIVALENTS ID...: one line per mutant ID of
-# OUT/smp.list and OUT/paravirt.list (tools/mutagen's lists), in their
-# order, from OUT/runs/ID.json:
+# OUT/smp.list, OUT/paravirt.list and OUT/firmware-*.list (tools/mutagen's
+# lists), in their order, from OUT/runs/ID.json:
 #
 #   equivalent ID FUNC:LINE KIND: WHAT: REASON [(but killed by CASES)]
 #   killed ID FUNC:LINE KIND: WHAT: by CASES
@@ -41,7 +41,9 @@ def main():
 		fields = line.rstrip('\n').split('\t')
 		if len(fields) >= 3 and not line.startswith('#'):
 			reasons.setdefault((fields[0], fields[1]), fields[2])
-	for listing in ('smp.list', 'paravirt.list'):
+	lists = ['smp.list', 'paravirt.list'] + sorted(
+		f for f in os.listdir(out) if f.startswith('firmware-') and f.endswith('.list'))
+	for listing in lists:
 		for line in open(os.path.join(out, listing)):
 			fields = line.rstrip('\n').split('\t')
 			if len(fields) < 5 or fields[0] not in wanted:
