@@ -173,11 +173,13 @@ fi
 # Facts read off the postings by hand, not off fixturec's output.  A row
 # is core, L1 group, L2 (first CPUs), coregroup, chip (16, 10, 10, 5, 4
 # and 16 cores per socket), node, and the levels that stay: bit 0 SMT,
-# 1 CACHE, 2 MC where the machine has one, then the node.
-expect_row p10_shared_768 85 "80, 81, 81, PPC_FIXTURE_NONE, 0, 0, 0x5" \
+# 1 CACHE, 2 MC where the machine has one, then the node; then the
+# hardware thread id: a core's threads from its first id, one core's worth
+# unused after each core (core 10 of an SMT8 machine starts at 160).
+expect_row p10_shared_768 85 "80, 81, 81, PPC_FIXTURE_NONE, 0, 0, 0x5, 165" \
 	"odd thread in group {1,3,5,7}, L2 per group, node0 lists 80-87 (the asym-packing cover letter)"
-expect_row p10_shared_768 64 "64, 64, 64, PPC_FIXTURE_NONE, 0, 4, 0x5" "node4 lists 64-71"
-expect_row p10_shared_768 767 "760, 761, 761, PPC_FIXTURE_NONE, 5, 1, 0x5" \
+expect_row p10_shared_768 64 "64, 64, 64, PPC_FIXTURE_NONE, 0, 4, 0x5, 128" "node4 lists 64-71"
+expect_row p10_shared_768 767 "760, 761, 761, PPC_FIXTURE_NONE, 5, 1, 0x5, 1527" \
 	"node1 lists 760-767, core 95 is on the sixth chip"
 expect_levels p10_shared_768 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; CACHE L2 SHARES_LLC | PACKS; TOP NODE PACKS" \
 	"a shared LPAR has no MC level and packs above the small core; the L2 is the small core's, so CACHE goes"
@@ -186,28 +188,28 @@ expect_field p10_shared_768 lcpu 96
 expect_field p10_shared_768 nr_cores 96
 expect_field p10_shared_768 has_big_cores true
 expect_field p10_shared_768 has_coregroups false
-expect_row p10_shared_320 319 "312, 313, 313, PPC_FIXTURE_NONE, 3, 5, 0x5" "node5 lists 312-319"
+expect_row p10_shared_320 319 "312, 313, 313, PPC_FIXTURE_NONE, 3, 5, 0x5, 631" "node5 lists 312-319"
 expect_field p10_shared_320 lcpu 40
-expect_row p10_dedicated_80 39 "32, 33, 33, 0, 0, 0, 0xd" \
+expect_row p10_dedicated_80 39 "32, 33, 33, 0, 0, 0, 0xd, 71" \
 	"core 4 is in the first hemisphere; SMT4 small core with its own L2, MC, node"
-expect_row p10_dedicated_80 44 "40, 40, 40, 1, 0, 0, 0xd" "core 5 is in the second hemisphere"
+expect_row p10_dedicated_80 44 "40, 40, 40, 1, 0, 0, 0xd, 84" "core 5 is in the second hemisphere"
 expect_levels p10_dedicated_80 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; CACHE L2 SHARES_LLC; MC COREGROUP 0; TOP NODE 0" \
 	"a dedicated POWER10 has a coregroup level"
 expect_field p10_dedicated_80 shared_processor false
 expect_field p10_dedicated_80 nr_coregroups 2
-expect_row p9_bigcore_64 35 "32, 33, 32, PPC_FIXTURE_NONE, 1, 1, 0x7" \
+expect_row p9_bigcore_64 35 "32, 33, 32, PPC_FIXTURE_NONE, 1, 1, 0x7, 67" \
 	"small core {1,3,5,7} of the big core, L2 is the big core (the interleaved big-core RFC)"
 expect_field p9_bigcore_64 threads_per_group 4
 expect_field p9_bigcore_64 interleaved true
 expect_field p10_shared_768 interleaved true
 expect_field p8_dedicated_80 interleaved false
-expect_row p8_dedicated_80 13 "8, 8, 8, PPC_FIXTURE_NONE, 0, 0, 0x5" \
+expect_row p8_dedicated_80 13 "8, 8, 8, PPC_FIXTURE_NONE, 0, 0, 0x5, 21" \
 	"no thread groups: core = group = L2, so no CACHE level"
 expect_field p8_dedicated_80 has_big_cores false
 expect_field p8_dedicated_80 thread_groups NULL
-expect_row p9_smt4_host_128 7 "4, 4, 0, PPC_FIXTURE_NONE, 0, 0, 0x7" \
+expect_row p9_smt4_host_128 7 "4, 4, 0, PPC_FIXTURE_NONE, 0, 0, 0x7, 11" \
 	"L2 shared with the previous core: a CACHE level over the SMT4 core"
-expect_row p9_smt4_host_128 127 "124, 124, 120, PPC_FIXTURE_NONE, 1, 8, 0x7" \
+expect_row p9_smt4_host_128 127 "124, 124, 120, PPC_FIXTURE_NONE, 1, 8, 0x7, 251" \
 	"node8 lists 64-127 (the vcpu_is_preempted review), second socket"
 expect_field p9_smt4_host_128 nr_nodes 8
 expect_field p9_smt4_host_128 lcpu 0
