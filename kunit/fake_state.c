@@ -41,6 +41,13 @@ struct ppc_fake {
 	/* Saved on first write, one slot per (map, CPU). */
 	struct cpumask *saved_maps;
 	unsigned long *map_saved;
+	/*
+	 * With CONFIG_CPUMASK_OFFSTACK, the mask each slot pointed to: boot
+	 * allocates some maps only on machines that need them, and
+	 * init_big_cores() allocates its maps again each time it runs.
+	 */
+	struct cpumask **boot_map;
+	struct cpumask **own_map;	/* the mask a setter allocated for the slot */
 
 	/* NUMA: saved on first write, per CPU and per node. */
 	int *saved_cpu_node;
@@ -71,28 +78,36 @@ struct ppc_fake {
 	void *saved_thread_groups;
 };
 
-struct cpumask *ppc_fake_map_of(enum ppc_fake_map map, int cpu)
+/* Where @cpu's @map is kept: a pointer with CONFIG_CPUMASK_OFFSTACK. */
+static cpumask_var_t *map_var(enum ppc_fake_map map, int cpu)
 {
 	switch (map) {
 	case PPC_MAP_SIBLING:
-		return per_cpu(cpu_sibling_map, cpu);
+		return &per_cpu(cpu_sibling_map, cpu);
 	case PPC_MAP_SMALLCORE:
-		return per_cpu(cpu_smallcore_map, cpu);
+		return &per_cpu(cpu_smallcore_map, cpu);
 	case PPC_MAP_L2:
-		return per_cpu(cpu_l2_cache_map, cpu);
+		return &per_cpu(cpu_l2_cache_map, cpu);
 	case PPC_MAP_CORE:
-		return per_cpu(cpu_core_map, cpu);
+		return &per_cpu(cpu_core_map, cpu);
 	case PPC_MAP_COREGROUP:
 		return ppc_probe_coregroup_map(cpu);
 	case PPC_MAP_TG_L1:
-		return per_cpu(thread_group_l1_cache_map, cpu);
+		return &per_cpu(thread_group_l1_cache_map, cpu);
 	case PPC_MAP_TG_L2:
-		return per_cpu(thread_group_l2_cache_map, cpu);
+		return &per_cpu(thread_group_l2_cache_map, cpu);
 	case PPC_MAP_TG_L3:
-		return per_cpu(thread_group_l3_cache_map, cpu);
+		return &per_cpu(thread_group_l3_cache_map, cpu);
 	default:
 		return NULL;
 	}
+}
+
+struct cpumask *ppc_fake_map_of(enum ppc_fake_map map, int cpu)
+{
+	cpumask_var_t *var = map_var(map, cpu);
+
+	return var ? *var : NULL;
 }
 
 const char *ppc_fake_map_name(enum ppc_fake_map map)
@@ -191,10 +206,48 @@ void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
 	if (REFUSE(fake, map >= PPC_NR_MAPS || cpu < 0 || cpu >= nr_cpu_ids, "map %d of CPU %d",
 		   map, cpu))
 		return;
-	if (!test_and_set_bit(slot, fake->map_saved))
-		cpumask_copy((struct cpumask *)((char *)fake->saved_maps + slot * cpumask_size()),
-			     ppc_fake_map_of(map, cpu));
+	if (!test_and_set_bit(slot, fake->map_saved)) {
+		cpumask_var_t *var = map_var(map, cpu);
+
+		fake->boot_map[slot] = *var;
+		/* A map the booted machine never needed: one for the test's. */
+		if (!cpumask_available(*var)) {
+			if (REFUSE(fake, !zalloc_cpumask_var(var, GFP_KERNEL),
+				   "no memory for map %d of CPU %d", map, cpu))
+				return;
+			fake->own_map[slot] = *var;
+		}
+		if (fake->boot_map[slot])
+			cpumask_copy((struct cpumask *)((char *)fake->saved_maps +
+							slot * cpumask_size()),
+				     ppc_fake_map_of(map, cpu));
+	}
 	cpumask_copy(ppc_fake_map_of(map, cpu), mask);
+}
+
+/*
+ * Put each map the test wrote back as boot left it: its content, and
+ * with CONFIG_CPUMASK_OFFSTACK the mask it was, freeing the one the test
+ * or init_big_cores() allocated in its place.
+ */
+static void restore_maps(struct ppc_fake *fake)
+{
+	unsigned int slot;
+
+	for_each_set_bit(slot, fake->map_saved, PPC_NR_MAPS * nr_cpu_ids) {
+		cpumask_var_t *var = map_var(slot / nr_cpu_ids, slot % nr_cpu_ids);
+		struct cpumask *boot = fake->boot_map[slot];
+
+		if (IS_ENABLED(CONFIG_CPUMASK_OFFSTACK) && *var != boot) {
+			if (fake->own_map[slot] && fake->own_map[slot] != *var)
+				kfree(fake->own_map[slot]);
+			free_cpumask_var(*var);
+			memcpy(var, &boot, sizeof(boot));
+		}
+		if (boot)
+			cpumask_copy(boot, (struct cpumask *)((char *)fake->saved_maps +
+							      slot * cpumask_size()));
+	}
 }
 
 /*
@@ -350,6 +403,8 @@ static void fake_free(struct ppc_fake *fake)
 {
 	kvfree(fake->saved_maps);
 	bitmap_free(fake->map_saved);
+	kvfree(fake->boot_map);
+	kvfree(fake->own_map);
 	kvfree(fake->saved_cpu_node);
 	kvfree(fake->saved_numa_lookup);
 	bitmap_free(fake->cpu_node_saved);
@@ -373,6 +428,8 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 		return -ENOMEM;
 	fake->saved_maps = kvcalloc(slots, cpumask_size(), GFP_KERNEL);
 	fake->map_saved = bitmap_zalloc(slots, GFP_KERNEL);
+	fake->boot_map = kvcalloc(slots, sizeof(*fake->boot_map), GFP_KERNEL);
+	fake->own_map = kvcalloc(slots, sizeof(*fake->own_map), GFP_KERNEL);
 	fake->saved_yield_count = kvcalloc(nr_cpu_ids, sizeof(__be32), GFP_KERNEL);
 	fake->saved_idle = kvcalloc(nr_cpu_ids, sizeof(u8), GFP_KERNEL);
 	fake->lppaca_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
@@ -384,7 +441,8 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->saved_hw_id = kvcalloc(nr_cpu_ids, sizeof(u16), GFP_KERNEL);
 	fake->hw_id_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	fake->boot_table = ppc_probe_save_table();
-	if (!fake->saved_maps || !fake->map_saved || !fake->saved_yield_count ||
+	if (!fake->saved_maps || !fake->map_saved || !fake->boot_map || !fake->own_map ||
+	    !fake->saved_yield_count ||
 	    !fake->saved_idle || !fake->lppaca_saved || !fake->saved_cpu_node ||
 	    !fake->saved_numa_lookup ||
 	    !fake->cpu_node_saved || !fake->saved_node_masks || !fake->node_mask_saved ||
@@ -420,9 +478,7 @@ static void __init fake_release(struct kunit_resource *res)
 	if (fake->chip_ids_changed)
 		chip_id_lookup_table = fake->boot_chip_ids;
 
-	for_each_set_bit(slot, fake->map_saved, PPC_NR_MAPS * nr_cpu_ids)
-		cpumask_copy(ppc_fake_map_of(slot / nr_cpu_ids, slot % nr_cpu_ids),
-			     (struct cpumask *)((char *)fake->saved_maps + slot * cpumask_size()));
+	restore_maps(fake);
 
 	for_each_set_bit(cpu, fake->lppaca_saved, nr_cpu_ids) {
 		WRITE_ONCE(lppaca_of(cpu).yield_count, fake->saved_yield_count[cpu]);

@@ -53,6 +53,7 @@ struct observed_state {
 	u8 idle[FAKE_THREADS];
 	int hw_id[FAKE_THREADS];
 	struct cpumask *maps;		/* PPC_NR_MAPS x nr_cpu_ids */
+	unsigned long *map_absent;	/* the maps boot never allocated */
 	/* what a fixture's bring-up writes besides the maps */
 	int *node;			/* cpu_to_node(), nr_cpu_ids */
 	int *numa_lookup;		/* numa_cpu_lookup_table, nr_cpu_ids */
@@ -93,9 +94,17 @@ static void __init observe(struct kunit *test, struct observed_state *s)
 	}
 	s->maps = kunit_kzalloc(test, PPC_NR_MAPS * nr_cpu_ids * cpumask_size(), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->maps);
+	s->map_absent = kunit_kzalloc(test, BITS_TO_LONGS(PPC_NR_MAPS * nr_cpu_ids) *
+				      sizeof(long), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->map_absent);
+	/* With CONFIG_CPUMASK_OFFSTACK, boot allocates only the maps it needs. */
 	for (map = 0; map < PPC_NR_MAPS; map++)
-		for_each_possible_cpu(cpu)
-			cpumask_copy(observed_map(s, map, cpu), ppc_fake_map_of(map, cpu));
+		for_each_possible_cpu(cpu) {
+			if (ppc_fake_map_of(map, cpu))
+				cpumask_copy(observed_map(s, map, cpu), ppc_fake_map_of(map, cpu));
+			else
+				__set_bit(map * nr_cpu_ids + cpu, s->map_absent);
+		}
 
 	s->node = kunit_kcalloc(test, nr_cpu_ids, sizeof(int), GFP_KERNEL);
 	s->numa_lookup = kunit_kcalloc(test, nr_cpu_ids, sizeof(int), GFP_KERNEL);
@@ -108,7 +117,8 @@ static void __init observe(struct kunit *test, struct observed_state *s)
 		s->numa_lookup[cpu] = numa_cpu_lookup_table[cpu];
 	}
 	for (i = 0; i < MAX_NUMNODES; i++)
-		cpumask_copy(observed_node_mask(s, i), node_to_cpumask_map[i]);
+		if (cpumask_available(node_to_cpumask_map[i]))
+			cpumask_copy(observed_node_mask(s, i), node_to_cpumask_map[i]);
 	s->chip_ids = chip_id_lookup_table;
 	cpumask_copy(&s->present, cpu_present_mask);
 	s->fw_features = powerpc_firmware_features;
@@ -177,10 +187,18 @@ static void __init expect_boot_state(struct kunit *test, struct observed_state *
 			struct cpumask *a = observed_map(after, map, cpu);
 			struct cpumask *b = observed_map(boot, map, cpu);
 
+			int slot = map * nr_cpu_ids + cpu;
+
 			KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(a, b),
 					      "CPU %d %s is %*pbl, boot had %*pbl", cpu,
 					      ppc_fake_map_name(map), cpumask_pr_args(a),
 					      cpumask_pr_args(b));
+			KUNIT_EXPECT_EQ_MSG(test, test_bit(slot, after->map_absent),
+					    test_bit(slot, boot->map_absent),
+					    "CPU %d %s is %s, boot had %s", cpu,
+					    ppc_fake_map_name(map),
+					    test_bit(slot, after->map_absent) ? "absent" : "allocated",
+					    test_bit(slot, boot->map_absent) ? "none" : "one");
 		}
 	}
 	for_each_possible_cpu(cpu) {
@@ -245,7 +263,8 @@ static void __init inject_everything(struct ppc_fake *fake, const struct ppc_fak
 		for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++) {
 			cpumask_t m;
 
-			cpumask_xor(&m, &core, ppc_fake_map_of(map, cpu));
+			/* A map boot never allocated is empty to the kernel. */
+			cpumask_xor(&m, &core, ppc_fake_map_of(map, cpu) ?: cpu_none_mask);
 			ppc_fake_set_map(fake, map, cpu, &m);
 		}
 	}

@@ -77,6 +77,22 @@ void fixture_describe(const struct ppc_fixture * const *fx, char *desc)
 }
 
 /*
+ * Whether @node holds CPUs of @fx: lscpu lists empty nodes too, which
+ * the booted kernel need not have (with CONFIG_CPUMASK_OFFSTACK, no mask
+ * is allocated for a node it does not have), and whose masks the
+ * bring-up leaves alone.
+ */
+static bool fixture_node_has_cpus(const struct ppc_fixture *fx, int node)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
+		if (fx->cpus[cpu].node == node)
+			return true;
+	return false;
+}
+
+/*
  * Present @fx's firmware as @how says and let the kernel bring its CPUs
  * up.  Every mask the bring-up fills starts empty, every flag it decides
  * starts cleared, and all of it is restored when the test ends.  The
@@ -136,7 +152,8 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 	/* The kernel maps each CPU to its node as it comes up. */
 	ppc_fake_set_node_mask(fake, boot_node, cpu_none_mask);
 	for (i = 0; i < fx->nr_nodes; i++)
-		ppc_fake_set_node_mask(fake, fx->nodes[i], cpu_none_mask);
+		if (fixture_node_has_cpus(fx, fx->nodes[i]))
+			ppc_fake_set_node_mask(fake, fx->nodes[i], cpu_none_mask);
 	/* cpu_to_chip_id() fills it from ibm,chip-id, as at boot. */
 	for (i = 0; i < nr_cpu_ids; i++)
 		chip_ids[i] = -1;

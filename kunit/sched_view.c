@@ -52,6 +52,30 @@ static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
 	c->llc_size = llc_size;
 }
 
+static void view_group(void *ctx, int cpu, int level, const struct cpumask *span,
+		       unsigned long capacity, int asym_prefer_cpu)
+{
+	struct sched_view *view = ctx;
+	struct sched_view_level *lvl;
+	struct sched_view_group *g;
+
+	if (cpu >= view->nr_cpus || level >= SCHED_VIEW_MAX_LEVELS)
+		return;
+	lvl = &view->cpu[cpu].level[level];
+	if (!lvl->nr_groups)
+		cpumask_clear(view->groups_seen);
+	if (lvl->nr_groups++ >= SCHED_VIEW_MAX_GROUPS)
+		return;
+	g = &lvl->group[lvl->nr_groups - 1];
+	g->first = cpumask_first(span);
+	g->weight = cpumask_weight(span);
+	g->capacity = capacity;
+	g->asym_prefer_cpu = asym_prefer_cpu;
+	g->outside = !cpumask_subset(span, lvl->span);
+	g->overlaps = cpumask_intersects(span, view->groups_seen);
+	cpumask_or(view->groups_seen, view->groups_seen, span);
+}
+
 /* Runs with the table the kernel built for the fake machine in place. */
 static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
 {
@@ -59,6 +83,7 @@ static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
 	struct sched_domains_kunit_view ops = {
 		.built = view_built,
 		.kept = view_kept,
+		.group = view_group,
 		.ctx = view,
 	};
 	cpumask_var_t cpus;
@@ -93,6 +118,8 @@ struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_f
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view);
 	view->nr_cpus = nr_cpus;
 	view->map = map;
+	view->groups_seen = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view->groups_seen);
 	view->cpu = kunit_kcalloc(test, nr_cpus, sizeof(*view->cpu), GFP_KERNEL);
 	masks = kunit_kzalloc(test, (size_t)nr_cpus * per_cpu * cpumask_size(), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view->cpu);
@@ -101,8 +128,13 @@ struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_f
 		struct sched_view_cpu *c = &view->cpu[cpu];
 		char *mine = masks + (size_t)cpu * per_cpu * cpumask_size();
 
-		for (i = 0; i < SCHED_VIEW_MAX_LEVELS; i++)
+		c->level[0].group = kunit_kcalloc(test, SCHED_VIEW_MAX_LEVELS * SCHED_VIEW_MAX_GROUPS,
+						  sizeof(*c->level[0].group), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->level[0].group);
+		for (i = 0; i < SCHED_VIEW_MAX_LEVELS; i++) {
 			c->level[i].span = (struct cpumask *)(mine + i * cpumask_size());
+			c->level[i].group = c->level[0].group + i * SCHED_VIEW_MAX_GROUPS;
+		}
 		c->llc = (struct cpumask *)(mine + SCHED_VIEW_MAX_LEVELS * cpumask_size());
 	}
 	view->ret = -EINVAL;

@@ -16,10 +16,24 @@
 
 #define SCHED_VIEW_MAX_LEVELS	8
 
+#define SCHED_VIEW_MAX_GROUPS	64
+
+/* A scheduler group of a kept domain, as the load balancer sees it. */
+struct sched_view_group {
+	int first;			/* its first CPU */
+	int weight;			/* its CPUs */
+	unsigned long capacity;		/* sgc->capacity */
+	int asym_prefer_cpu;		/* -1 without SD_ASYM_PACKING */
+	bool outside;			/* has a CPU outside the domain's span */
+	bool overlaps;			/* shares a CPU with an earlier group */
+};
+
 struct sched_view_level {
 	const char *name;
 	int flags;
 	struct cpumask *span;
+	int nr_groups;			/* may exceed SCHED_VIEW_MAX_GROUPS */
+	struct sched_view_group *group;
 };
 
 struct sched_view_cpu {
@@ -32,6 +46,7 @@ struct sched_view_cpu {
 
 struct sched_view {
 	int nr_cpus;
+	struct cpumask *groups_seen;	/* the current level's groups so far */
 	const struct cpumask *map;	/* the CPUs built for, or NULL for all */
 	int ret;			/* build_sched_domains()'s result */
 	bool too_deep;			/* a CPU had more levels than recorded */

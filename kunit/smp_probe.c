@@ -436,7 +436,7 @@ const void *ppc_probe_splpar_asym_pack(void)
 	return &splpar_asym_pack;
 }
 
-struct cpumask *ppc_probe_coregroup_map(int cpu)
+cpumask_var_t *ppc_probe_coregroup_map(int cpu)
 {
-	return per_cpu(cpu_coregroup_map, cpu);
+	return &per_cpu(cpu_coregroup_map, cpu);
 }

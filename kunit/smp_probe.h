@@ -94,6 +94,6 @@ struct sched_domain_topology_level *ppc_probe_topology_table(void);
 bool *ppc_probe_shared_caches(void);
 bool *ppc_probe_interleaved_big_cores(void);
 const void *ppc_probe_splpar_asym_pack(void);
-struct cpumask *ppc_probe_coregroup_map(int cpu);
+cpumask_var_t *ppc_probe_coregroup_map(int cpu);
 
 #endif /* _PPC_TOPOLOGY_KUNIT_SMP_PROBE_H */

@@ -911,6 +911,121 @@ static void __init topology_fixture_llc(struct kunit *test)
 		reported += !expect_cpu_llc(test, fx, &view->cpu[cpu], cpu);
 }
 
+/* The @n-th level @cpu keeps, lowest first, of the fixture's levels. */
+static const struct ppc_fixture_level *fixture_kept_level(const struct ppc_fixture *fx,
+							   int cpu, int n)
+{
+	int i;
+
+	for (i = 0; i < fx->nr_levels; i++)
+		if ((fx->cpus[cpu].levels & BIT(i)) && !n--)
+			return &fx->levels[i];
+	return NULL;
+}
+
+/* One group of @cpu's level @n against the machine; false if reported. */
+static bool __init expect_group(struct kunit *test, const struct ppc_fixture *fx, int cpu,
+				int n, const struct sched_view_level *lvl,
+				const struct sched_view_group *g)
+{
+	const struct ppc_fixture_level *below = n ? fixture_kept_level(fx, cpu, n - 1) : NULL;
+	unsigned long full = SCHED_CAPACITY_SCALE * g->weight;
+	bool asym = lvl->flags & SD_ASYM_PACKING;
+	cpumask_t want;
+
+	cpumask_clear(&want);
+	if (below)
+		fixture_set_of(fx, below->set, g->first, &want);
+	else
+		cpumask_set_cpu(g->first, &want);
+	if (g->outside || g->overlaps || cpumask_first(&want) != g->first ||
+	    cpumask_weight(&want) != g->weight) {
+		KUNIT_FAIL(test,
+			   "%s: CPU %d %s: the group of CPU %d has %d CPUs%s%s; groups partition the span into the level below's sets (CPU %d's %s is %*pbl)",
+			   fx->name, cpu, lvl->name, g->first, g->weight,
+			   g->outside ? ", some outside the span" : "",
+			   g->overlaps ? ", some in another group" : "", g->first,
+			   below ? fixture_set_name(below->set) : "own CPU", cpumask_pr_args(&want));
+		return false;
+	}
+	/*
+	 * A CPU's capacity is SCHED_CAPACITY_SCALE less the time it spends
+	 * on interrupts and RT and deadline tasks: none on the fixture's
+	 * CPUs, which never run; CPU 0, the one that runs, may have some.
+	 */
+	if (g->capacity > full || (g->capacity < full && (g->first || g->capacity <=
+							  full - SCHED_CAPACITY_SCALE))) {
+		KUNIT_FAIL(test,
+			   "%s: CPU %d %s: the group of CPUs %d-%d has capacity %lu; %d CPUs of capacity %lu give %lu",
+			   fx->name, cpu, lvl->name, g->first, g->first + g->weight - 1,
+			   g->capacity, g->weight, SCHED_CAPACITY_SCALE, full);
+		return false;
+	}
+	/*
+	 * "prefer lower numbered CPUs, so that workload consolidates to
+	 * lesser number of cores" (the asym-packing posting), every thread
+	 * of a core alike ("Avoid asym packing within thread_group of a
+	 * core"): the group's first CPU gets the work.
+	 */
+	if (g->asym_prefer_cpu != (asym ? g->first : -1)) {
+		KUNIT_FAIL(test,
+			   "%s: CPU %d %s: asym packing prefers CPU %d in the group of CPU %d; %s",
+			   fx->name, cpu, lvl->name, g->asym_prefer_cpu, g->first,
+			   asym ? "the group's first CPU should get the work" :
+				  "the level does not pack");
+		return false;
+	}
+	return true;
+}
+
+/*
+ * What the load balancer works with: the groups of every domain a CPU
+ * keeps partition its span into the sets of the level below (single CPUs
+ * below the lowest), each with the capacity of its CPUs, and on levels
+ * that pack, the CPU the scheduler prefers in each group
+ * (sched_asym_prefer() over arch_asym_cpu_priority()) is its first.
+ */
+static void __init topology_fixture_groups(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct sched_view *view;
+	int cpu, n, i, reported = 0;
+
+	require_no_asym_smt(test);
+	view = fixture_sched_view(test);
+	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+
+		for (n = 0; n < c->nr_kept && reported < MAX_REPORTS; n++) {
+			const struct sched_view_level *lvl = &c->level[n];
+			int weight = 0;
+
+			if (!fixture_kept_level(fx, cpu, n)) {
+				reported++;
+				KUNIT_FAIL(test, "%s: CPU %d keeps a level %d (%s) the machine does not have",
+					   fx->name, cpu, n, lvl->name);
+				break;
+			}
+			KUNIT_ASSERT_LE_MSG(test, lvl->nr_groups, SCHED_VIEW_MAX_GROUPS,
+					    "%s: CPU %d %s has %d groups", fx->name, cpu,
+					    lvl->name, lvl->nr_groups);
+			for (i = 0; i < lvl->nr_groups; i++) {
+				weight += lvl->group[i].weight;
+				if (!expect_group(test, fx, cpu, n, lvl, &lvl->group[i])) {
+					reported++;
+					break;
+				}
+			}
+			if (i == lvl->nr_groups && weight != cpumask_weight(lvl->span)) {
+				reported++;
+				KUNIT_FAIL(test, "%s: CPU %d %s: %d groups hold %d CPUs of the %u it spans",
+					   fx->name, cpu, lvl->name, lvl->nr_groups, weight,
+					   cpumask_weight(lvl->span));
+			}
+		}
+	}
+}
+
 /*
  * The topology built from the machine state has no level the scheduler
  * throws away: every domain build_sched_domains() builds survives
@@ -957,6 +1072,7 @@ static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_uneven_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_llc, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_groups, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_keeps_every_level, fixture_gen_params),
 	{}
 };
