@@ -42,7 +42,8 @@ def main():
 		if len(fields) >= 3 and not line.startswith('#'):
 			reasons.setdefault((fields[0], fields[1]), fields[2])
 	lists = ['smp.list', 'paravirt.list'] + sorted(
-		f for f in os.listdir(out) if f.startswith('firmware-') and f.endswith('.list'))
+		f for f in os.listdir(out)
+		if f.startswith(('firmware-', 'sched-')) and f.endswith('.list'))
 	for listing in lists:
 		for line in open(os.path.join(out, listing)):
 			fields = line.rstrip('\n').split('\t')
