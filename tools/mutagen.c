@@ -2,7 +2,7 @@
 /*
  * mutagen: write a kernel C file with mutant schemata.
  *
- *   mutagen -f FUNC[,FUNC...] [-d | -e] [-s START] -o OUT -l LIST FILE
+ *   mutagen -f FUNC[,FUNC...] [-d | -e] [-M] [-s START] -o OUT -l LIST FILE
  *
  * Every mutant of the named functions (or statement macros) is compiled
  * into OUT at once, each behind a test of the global ppc_mutant that a
@@ -25,6 +25,8 @@
  *   thread      a CPU taken for its core's first thread:
  *               cpu_first_thread_sibling(X) becomes X
  *
+ * -M leaves out the mask operator, for files outside smp.c, where its
+ * masks are not in scope.
  * -d defines ppc_mutant (and its boot parameter) in OUT; -e declares it
  * extern, for a header.  -s numbers the mutants from START, so that two
  * files of one build do not share numbers.  Conditions that span lines
@@ -418,6 +420,9 @@ static int name_id(const char **names, int *ids, int *nr, const char *name, stru
 	return ids[(*nr)++];
 }
 
+/* -M: the code is not smp.c's, and smp.c's masks are not in scope there. */
+static bool no_masks;
+
 static char *swap_masks(const char *line, const char *orig)
 {
 	const char *names[32];
@@ -426,6 +431,9 @@ static char *swap_masks(const char *line, const char *orig)
 	const char *p = line;
 	int g, i, where;
 	size_t olen;
+
+	if (no_masks)
+		return xstrdup(line);
 
 	/* the mutant's description quotes the line, without the macro's \\ */
 	orig += strspn(orig, " \t");
@@ -658,7 +666,7 @@ static bool find_function(char **lines, int nr, const char *name, int *first, in
 
 static void usage(void)
 {
-	fputs("usage: mutagen -f FUNC[,FUNC...] [-d | -e] [-s START] -o OUT -l LIST FILE\n", stderr);
+	fputs("usage: mutagen -f FUNC[,FUNC...] [-d | -e] [-M] [-s START] -o OUT -l LIST FILE\n", stderr);
 	exit(2);
 }
 
@@ -671,7 +679,7 @@ int main(int argc, char **argv)
 	struct span { int first, last; bool macro; const char *name; } spans[MAX_FUNCS];
 	FILE *out;
 
-	while ((opt = getopt(argc, argv, "f:deo:l:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "f:deMo:l:s:")) != -1) {
 		switch (opt) {
 		case 'f':
 			spec = xstrdup(optarg);
@@ -684,6 +692,9 @@ int main(int argc, char **argv)
 			break;
 		case 'e':
 			extern_decl = true;
+			break;
+		case 'M':
+			no_masks = true;
 			break;
 		case 'o':
 			out_path = optarg;
