@@ -67,6 +67,11 @@
  *
  * A caller on the target's core is itself D or I [H5]; a state where its
  * thread is C or P is no state at all and is not enumerated.
+ *
+ * Not observable here: the kernel's shortcut that a sibling of the caller
+ * is not preempted.  On every state PowerVM produces it agrees with [P2],
+ * the caller being a running thread of the core; it differs only on mixed
+ * cores, where no value is asserted.
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_VCPU_ORACLE_H
 #define _PPC_TOPOLOGY_KUNIT_VCPU_ORACLE_H

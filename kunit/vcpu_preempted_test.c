@@ -68,7 +68,10 @@ struct vcpu_table {
 	bool skip_caller_thread;	/* the online caller's lppaca is QEMU's */
 	int poison[3 * VCPU_MAX_THREADS];	/* CPUs outside the target's core */
 	int nr_poison;
-	/* Which states: 0 every one, 1 only those with no I, 2 only those with one. */
+	/*
+	 * Which states: 0 every one, 1 only those with no I, 2 only those
+	 * with one, each followed by its twin with them ceded.
+	 */
 	int idle_hinted;
 	unsigned int rows, value_rows, safety_rows, wrong;
 };
@@ -197,6 +200,28 @@ static void check_row(struct vcpu_table *tb, unsigned int index)
 		report(tb, NULL, e.rule, e.verdict == VCPU_IS_PREEMPTED, first);
 }
 
+/*
+ * The same core with its idle-hinted threads ceded: the hint is the same,
+ * only the yield bit differs [H1][H2].  Where the state with them
+ * dispatched is never preempted, this one can be (a preempted sibling),
+ * so the pair shows that the yield bit, not the hint, decides.
+ */
+static void check_ceded_twin(struct vcpu_table *tb, unsigned int index)
+{
+	struct vcpu_case *c = &tb->c;
+	enum vcpu_state saved[VCPU_MAX_THREADS];
+	int t;
+
+	for (t = 0; t < c->threads; t++) {
+		saved[t] = c->state[t];
+		if (c->state[t] == VCPU_IDLE_HINTED)
+			c->state[t] = VCPU_CEDED;
+	}
+	check_row(tb, index);
+	for (t = 0; t < c->threads; t++)
+		c->state[t] = saved[t];
+}
+
 /* Every state of the core for every target, from one caller. */
 static void run_table(struct vcpu_table *tb)
 {
@@ -216,6 +241,8 @@ static void run_table(struct vcpu_table *tb)
 			if (tb->idle_hinted && vcpu_case_has_idle_hinted(c) != (tb->idle_hinted == 2))
 				continue;
 			check_row(tb, index);
+			if (tb->idle_hinted == 2)
+				check_ceded_twin(tb, index);
 		}
 	}
 }
@@ -351,7 +378,8 @@ static void __init vcpu_preempted_powervm_other_core_smt8(struct kunit *test)
 /*
  * PowerVM, the caller on another core, at least one thread dispatched
  * with the idle hint set [H2]: it is running, so its core is dispatched,
- * and its hint says nothing about preemption.
+ * and its hint says nothing about preemption.  Each such state is
+ * checked with its twin, the idle-hinted threads ceded instead.
  */
 static void __init vcpu_preempted_powervm_idle_not_ceded_smt4(struct kunit *test)
 {
