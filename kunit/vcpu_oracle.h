@@ -192,10 +192,11 @@ static inline struct vcpu_expect vcpu_oracle(const struct vcpu_case *c)
 	if (vcpu_core_has_preempted(c))
 		return VCPU_EXPECT(VCPU_IS_PREEMPTED,
 				   "[P1][P3] PowerVM: a thread of the core yielded without ceding, the core was preempted");
+	if (c->caller_on_core)
+		return VCPU_EXPECT(VCPU_NOT_PREEMPTED,
+				   "[P1][H5] PowerVM: the caller runs on the core, the core is dispatched");
 	if (vcpu_core_has_running(c))
 		return VCPU_EXPECT(VCPU_NOT_PREEMPTED,
-				   c->caller_on_core ?
-				   "[P1][H5] PowerVM: the caller runs on the core, the core is dispatched" :
 				   "[P1][P2] PowerVM: a thread of the core runs, the core is dispatched");
 	return VCPU_EXPECT(VCPU_NOT_PREEMPTED,
 			   "[P4] PowerVM: every thread ceded, nothing says the core was preempted");

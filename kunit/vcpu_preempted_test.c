@@ -57,6 +57,13 @@ static u32 yield_count_for(enum vcpu_state s, int thread, unsigned int index, in
 	return vcpu_state_yielded(s) ? count + 1 : count;
 }
 
+/* Which states of the core a table enumerates. */
+enum vcpu_rows {
+	ROWS_ALL,
+	ROWS_NO_IDLE_HINTED,	/* those with no thread I */
+	ROWS_IDLE_HINTED,	/* those with one, each with its ceded twin */
+};
+
 /* One table: a core, its hypervisor, a caller and the states enumerated. */
 struct vcpu_table {
 	struct kunit *test;
@@ -68,11 +75,7 @@ struct vcpu_table {
 	bool skip_caller_thread;	/* the online caller's lppaca is QEMU's */
 	int poison[3 * VCPU_MAX_THREADS];	/* CPUs outside the target's core */
 	int nr_poison;
-	/*
-	 * Which states: 0 every one, 1 only those with no I, 2 only those
-	 * with one, each followed by its twin with them ceded.
-	 */
-	int idle_hinted;
+	enum vcpu_rows rows_of;	/* which states of the core */
 	unsigned int rows, value_rows, safety_rows, wrong;
 };
 
@@ -174,7 +177,7 @@ static void check_row(struct vcpu_table *tb, unsigned int index)
 {
 	struct vcpu_expect e = vcpu_oracle(&tb->c);
 	int cpu = tb->first_cpu + tb->c.target;
-	bool first, moved, outside;
+	bool first, moved, outside, expected;
 
 	inject_core(tb, index, 0);
 	inject_poison(tb, true);
@@ -196,8 +199,9 @@ static void check_row(struct vcpu_table *tb, unsigned int index)
 		return;
 	}
 	tb->value_rows++;
-	if (first != (e.verdict == VCPU_IS_PREEMPTED))
-		report(tb, NULL, e.rule, e.verdict == VCPU_IS_PREEMPTED, first);
+	expected = e.verdict == VCPU_IS_PREEMPTED;
+	if (first != expected)
+		report(tb, NULL, e.rule, expected, first);
 }
 
 /*
@@ -222,6 +226,18 @@ static void check_ceded_twin(struct vcpu_table *tb, unsigned int index)
 		c->state[t] = saved[t];
 }
 
+static bool table_wants(const struct vcpu_table *tb)
+{
+	switch (tb->rows_of) {
+	case ROWS_NO_IDLE_HINTED:
+		return !vcpu_case_has_idle_hinted(&tb->c);
+	case ROWS_IDLE_HINTED:
+		return vcpu_case_has_idle_hinted(&tb->c);
+	default:
+		return true;
+	}
+}
+
 /* Every state of the core for every target, from one caller. */
 static void run_table(struct vcpu_table *tb)
 {
@@ -238,10 +254,10 @@ static void run_table(struct vcpu_table *tb)
 				continue;
 			if (tb->skip_caller_thread && c->state[c->caller] != VCPU_DISPATCHED)
 				continue;
-			if (tb->idle_hinted && vcpu_case_has_idle_hinted(c) != (tb->idle_hinted == 2))
+			if (!table_wants(tb))
 				continue;
 			check_row(tb, index);
-			if (tb->idle_hinted == 2)
+			if (tb->rows_of == ROWS_IDLE_HINTED)
 				check_ceded_twin(tb, index);
 		}
 	}
@@ -256,11 +272,11 @@ enum vcpu_caller {
 
 /*
  * One table: @threads per core, @shared and @kvm say the LPAR, @where the
- * caller, @thread its thread number for a faked caller, @idle_hinted which
- * states (see struct vcpu_table).
+ * caller, @thread its thread number for a faked caller, @rows_of which
+ * states.
  */
 static void __init check_table(struct kunit *test, int threads, bool shared, bool kvm,
-			       enum vcpu_caller where, int thread, int idle_hinted)
+			       enum vcpu_caller where, int thread, enum vcpu_rows rows_of)
 {
 	struct vcpu_table *tb = kunit_kzalloc(test, sizeof(*tb), GFP_KERNEL);
 	struct ppc_fake_flags flags;
@@ -272,7 +288,7 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 	tb->c.shared = shared;
 	tb->c.kvm = kvm;
 	tb->c.threads = threads;
-	tb->idle_hinted = idle_hinted;
+	tb->rows_of = rows_of;
 
 	ppc_fake_read_flags(&flags);
 	flags.shared_processor = shared;
@@ -317,8 +333,8 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 	}
 
 	run_table(tb);
-	kunit_info(test, "SMT%d %s%s caller CPU %d%s: %u rows, %u asserted for value, %u for safety only\n",
-		   threads, shared ? "shared " : "dedicated", shared ? (kvm ? "KVM" : "PowerVM") : "",
+	kunit_info(test, "SMT%d %s caller CPU %d%s: %u rows, %u asserted for value, %u for safety only\n",
+		   threads, shared ? (kvm ? "shared KVM" : "shared PowerVM") : "dedicated",
 		   tb->caller_cpu, tb->c.caller_on_core ? " on the core" : "",
 		   tb->rows, tb->value_rows, tb->safety_rows);
 	KUNIT_EXPECT_EQ_MSG(test, tb->wrong, 0U,
@@ -333,11 +349,11 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
  */
 static void __init vcpu_preempted_dedicated(struct kunit *test)
 {
-	check_table(test, 4, false, false, CALLER_ONLINE_OTHER_CORE, 0, 0);
-	check_table(test, 8, false, false, CALLER_ONLINE_OTHER_CORE, 0, 0);
-	check_table(test, 4, false, true, CALLER_ONLINE_OTHER_CORE, 0, 0);
-	check_table(test, 4, false, false, CALLER_FAKE_OWN_CORE, 1, 0);
-	check_table(test, 8, false, true, CALLER_FAKE_OWN_CORE, 6, 0);
+	check_table(test, 4, false, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
+	check_table(test, 8, false, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
+	check_table(test, 4, false, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
+	check_table(test, 4, false, false, CALLER_FAKE_OWN_CORE, 1, ROWS_ALL);
+	check_table(test, 8, false, true, CALLER_FAKE_OWN_CORE, 6, ROWS_ALL);
 }
 
 /*
@@ -349,16 +365,16 @@ static void __init vcpu_preempted_kvm_smt4(struct kunit *test)
 {
 	int thread;
 
-	check_table(test, 4, true, true, CALLER_ONLINE_OTHER_CORE, 0, 0);
+	check_table(test, 4, true, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
 	for (thread = 0; thread < 4; thread++)
-		check_table(test, 4, true, true, CALLER_FAKE_OWN_CORE, thread, 0);
+		check_table(test, 4, true, true, CALLER_FAKE_OWN_CORE, thread, ROWS_ALL);
 }
 
 static void __init vcpu_preempted_kvm_smt8(struct kunit *test)
 {
-	check_table(test, 8, true, true, CALLER_ONLINE_OTHER_CORE, 0, 0);
-	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 0, 0);
-	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 5, 0);
+	check_table(test, 8, true, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
+	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 0, ROWS_ALL);
+	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 5, ROWS_ALL);
 }
 
 /*
@@ -367,12 +383,12 @@ static void __init vcpu_preempted_kvm_smt8(struct kunit *test)
  */
 static void __init vcpu_preempted_powervm_other_core_smt4(struct kunit *test)
 {
-	check_table(test, 4, true, false, CALLER_ONLINE_OTHER_CORE, 0, 1);
+	check_table(test, 4, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_NO_IDLE_HINTED);
 }
 
 static void __init vcpu_preempted_powervm_other_core_smt8(struct kunit *test)
 {
-	check_table(test, 8, true, false, CALLER_ONLINE_OTHER_CORE, 0, 1);
+	check_table(test, 8, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_NO_IDLE_HINTED);
 }
 
 /*
@@ -383,12 +399,12 @@ static void __init vcpu_preempted_powervm_other_core_smt8(struct kunit *test)
  */
 static void __init vcpu_preempted_powervm_idle_not_ceded_smt4(struct kunit *test)
 {
-	check_table(test, 4, true, false, CALLER_ONLINE_OTHER_CORE, 0, 2);
+	check_table(test, 4, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_IDLE_HINTED);
 }
 
 static void __init vcpu_preempted_powervm_idle_not_ceded_smt8(struct kunit *test)
 {
-	check_table(test, 8, true, false, CALLER_ONLINE_OTHER_CORE, 0, 2);
+	check_table(test, 8, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_IDLE_HINTED);
 }
 
 /*
@@ -402,11 +418,11 @@ static void __init check_caller_positions(struct kunit *test, int threads)
 	int thread;
 
 	for (thread = 0; thread < threads; thread++) {
-		check_table(test, threads, true, false, CALLER_FAKE_OWN_CORE, thread, 0);
+		check_table(test, threads, true, false, CALLER_FAKE_OWN_CORE, thread, ROWS_ALL);
 		check_table(test, threads, true, false, CALLER_FAKE_OTHER_CORE, thread,
-			    threads == 8 ? 1 : 0);
+			    threads == 8 ? ROWS_NO_IDLE_HINTED : ROWS_ALL);
 	}
-	check_table(test, threads, true, false, CALLER_ONLINE_OWN_CORE, 0, 0);
+	check_table(test, threads, true, false, CALLER_ONLINE_OWN_CORE, 0, ROWS_ALL);
 }
 
 static void __init vcpu_preempted_powervm_caller_positions_smt4(struct kunit *test)
