@@ -1,16 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Truth tables of vcpu_is_preempted() from asm/paravirt.h.
+ * vcpu_is_preempted() from asm/paravirt.h against the dispatch model of
+ * vcpu_oracle.h.
  *
- * For an SMT4 and an SMT8 core, every assignment of {dispatched, ceded,
- * preempted} to the target vCPU and to each of its siblings is written
- * into the lppacas of the core, and the kernel's answer is compared with
- * vcpu_oracle.h, which is written from the posting and not from the code.
+ * For an SMT4 and an SMT8 core, every assignment of the four lppaca
+ * states (D dispatched, I dispatched with the idle hint, C ceded, P
+ * preempted) to the threads of the target's core is written into their
+ * lppacas, and the kernel's answer is checked against the oracle:
  *
- * The core is made of possible but offline CPUs, whose lppacas neither
- * QEMU nor an idle loop writes.  When the caller must be on the target's
- * core, the core is the caller's own one (the caller is running, so its
- * thread is "dispatched" and is not injected); otherwise it is CPUs 8 up.
+ *  - for the states the hypervisor produces, the value the dispatch model
+ *    gives, with the rule that gives it;
+ *  - for every state, produced or not, safety: the call returns, and its
+ *    answer stays the same when the yield counts of the core move on by
+ *    any even amount (only the low bit means anything, [H1]) and when the
+ *    threads of the neighbouring cores (and of the caller's core, when it
+ *    is another one) turn from preempted to dispatched: an answer that
+ *    changes read something outside the target's core.
+ *
+ * The cores are made of possible but offline CPUs, whose lppacas neither
+ * QEMU nor an idle loop writes.  A caller other than the online CPU is
+ * faked by setting its CPU number in the paca for the one call.
+ * Each failure line names the state (every thread's letter), the caller,
+ * the rule checked and its source in vcpu_oracle.h.
  */
 
 #include <kunit/test.h>
@@ -21,37 +32,69 @@
 #include "fake_state.h"
 #include "vcpu_oracle.h"
 
-/* First CPU of the core used when the caller is elsewhere. */
-#define OTHER_CORE_FIRST	8
-/* First CPU of the core whose every thread takes the caller's place in turn. */
+/* The core asked about when the caller is the online CPU on another core. */
+#define TARGET_CORE_FIRST	16
+/* The core whose threads take the caller's place in turn. */
 #define CALLER_CORE_FIRST	16
+/* The core they ask about when it is not their own. */
+#define REMOTE_CORE_FIRST	32
 /* Mismatches printed in full before the rest are only counted. */
-#define MAX_REPORTED		16
+#define MAX_REPORTED		12
 
-/* Keep each yield count distinct so only its low bit can matter. */
-static u32 yield_count_for(enum vcpu_state s, int thread, unsigned int index)
+/*
+ * Yield counts: two sets per parity, so every state is seen with counts
+ * near zero, at the sign bit and at the wrap.  The second set is the
+ * first moved on by a different even amount on every thread.
+ */
+static const u32 even_counts[] = { 0, 2, 9004, 0x7ffffffe, 0x80000000, 0xfffffffe };
+
+#define NR_COUNTS	ARRAY_SIZE(even_counts)
+
+static u32 yield_count_for(enum vcpu_state s, int thread, unsigned int index, int set)
 {
-	u32 base = 2 * (thread + 1 + (index % 7) * 8);
+	u32 count = even_counts[(index + thread + 3 * set) % NR_COUNTS];
 
-	return s == VCPU_DISPATCHED ? base : base + 1;
+	return vcpu_state_yielded(s) ? count + 1 : count;
 }
 
-static void describe(const struct vcpu_case *c, int first_cpu, char *buf, size_t len)
+/* Which states of the core a table enumerates. */
+enum vcpu_rows {
+	ROWS_ALL,
+	ROWS_NO_IDLE_HINTED,	/* those with no thread I */
+	ROWS_IDLE_HINTED,	/* those with one, each with its ceded twin */
+};
+
+/* One table: a core, its hypervisor, a caller and the states enumerated. */
+struct vcpu_table {
+	struct kunit *test;
+	struct ppc_fake *fake;
+	struct vcpu_case c;
+	int first_cpu;		/* the target's core */
+	int caller_cpu;		/* the asking CPU */
+	bool fake_caller;	/* caller_cpu is set in the paca for the call */
+	bool skip_caller_thread;	/* the online caller's lppaca is QEMU's */
+	int poison[3 * VCPU_MAX_THREADS];	/* CPUs outside the target's core */
+	int nr_poison;
+	enum vcpu_rows rows_of;	/* which states of the core */
+	unsigned int rows, value_rows, safety_rows, wrong;
+};
+
+static void describe(const struct vcpu_table *tb, char *buf, size_t len)
 {
+	const struct vcpu_case *c = &tb->c;
 	int t, n;
 
-	n = scnprintf(buf, len, "SMT%d %s %s caller %s, target CPU %d: threads",
-		      c->threads, c->shared ? "shared" : "dedicated",
-		      c->kvm ? "KVM" : "PowerVM",
-		      c->caller_on_core ? "on the core" : "on another core",
-		      first_cpu + c->target);
+	n = scnprintf(buf, len, "SMT%d %s%s, caller CPU %d%s%s, target CPU %d: threads",
+		      c->threads, c->shared ? "shared " : "dedicated",
+		      c->shared ? (c->kvm ? "KVM" : "PowerVM") : "",
+		      tb->caller_cpu, tb->fake_caller ? " (faked)" : "",
+		      c->caller_on_core ? " on the core" : " on another core",
+		      tb->first_cpu + c->target);
 	for (t = 0; t < c->threads; t++)
-		n += scnprintf(buf + n, len - n, " %d:%c%s", first_cpu + t,
+		n += scnprintf(buf + n, len - n, " %d:%c%s", tb->first_cpu + t,
 			       vcpu_state_letter(c->state[t]),
 			       t == c->target ? "(target)" :
 			       c->caller_on_core && t == c->caller ? "(caller)" : "");
-	if (!c->kvm && !vcpu_case_possible_on_powervm(c))
-		scnprintf(buf + n, len - n, " [impossible on PowerVM]");
 }
 
 /*
@@ -60,186 +103,336 @@ static void describe(const struct vcpu_case *c, int first_cpu, char *buf, size_t
  * raw_smp_processor_id() reads from the paca: it is changed with
  * interrupts hard-disabled, for the one call, and put back.
  */
-static bool preempted_as(int caller, int cpu)
+static bool preempted_as(const struct vcpu_table *tb, int cpu)
 {
 	unsigned long flags;
 	u16 real;
 	bool ret;
 
-	if (caller < 0)
+	if (!tb->fake_caller)
 		return vcpu_is_preempted(cpu);
 	local_irq_save(flags);
 	hard_irq_disable();
 	real = local_paca->paca_index;
-	local_paca->paca_index = caller;
+	local_paca->paca_index = tb->caller_cpu;
 	ret = vcpu_is_preempted(cpu);
 	local_paca->paca_index = real;
 	local_irq_restore(flags);
 	return ret;
 }
 
-/*
- * The table of one configuration.  @fake_caller < 0: the caller is the
- * online CPU (thread 0 of core 0) and the target core is its own or the
- * core at OTHER_CORE_FIRST.  Otherwise thread @fake_caller of the core at
- * CALLER_CORE_FIRST asks about its siblings.
- */
-static void __init check_table_as(struct kunit *test, int threads, bool shared,
-				  bool kvm, bool caller_on_core, int fake_caller,
-				  bool idle_dispatched)
+static void inject_core(struct vcpu_table *tb, unsigned int index, int set)
 {
-	struct ppc_fake *fake = ppc_fake_begin(test);
-	struct vcpu_case c = {
-		.shared = shared, .kvm = kvm, .caller_on_core = caller_on_core,
-		.threads = threads,
-	};
-	unsigned int index, rows = 0, wrong = 0;
-	struct ppc_fake_flags flags;
-	int first_cpu, caller, t;
+	const struct vcpu_case *c = &tb->c;
+	int t;
+
+	for (t = 0; t < c->threads; t++) {
+		if (tb->skip_caller_thread && t == c->caller)
+			continue;
+		ppc_fake_set_lppaca(tb->fake, tb->first_cpu + t,
+				    yield_count_for(c->state[t], t, index, set),
+				    vcpu_state_idle_hint(c->state[t]));
+	}
+}
+
+/* The CPUs outside the target's core: preempted, or dispatched. */
+static void inject_poison(struct vcpu_table *tb, bool preempted)
+{
+	int i;
+
+	for (i = 0; i < tb->nr_poison; i++)
+		ppc_fake_set_lppaca(tb->fake, tb->poison[i],
+				    preempted ? 2 * tb->poison[i] + 1 : 2 * tb->poison[i],
+				    false);
+}
+
+static void add_poison_core(struct vcpu_table *tb, int first, int except)
+{
+	int cpu;
+
+	if (first < 0)
+		return;
+	for (cpu = first; cpu < first + tb->c.threads; cpu++)
+		if (cpu != except && !cpu_online(cpu))
+			tb->poison[tb->nr_poison++] = cpu;
+}
+
+static void report(struct vcpu_table *tb, const char *what, const char *rule,
+		   bool expected, bool actual)
+{
 	char buf[256];
+
+	if (++tb->wrong > MAX_REPORTED)
+		return;
+	describe(tb, buf, sizeof(buf));
+	if (what)
+		KUNIT_FAIL(tb->test, "%s: %s; rule %s", buf, what, rule);
+	else
+		KUNIT_FAIL(tb->test, "%s: expected %s, vcpu_is_preempted() says %s; rule %s",
+			   buf, expected ? "preempted" : "not preempted",
+			   actual ? "preempted" : "not preempted", rule);
+}
+
+static void check_row(struct vcpu_table *tb, unsigned int index)
+{
+	struct vcpu_expect e = vcpu_oracle(&tb->c);
+	int cpu = tb->first_cpu + tb->c.target;
+	bool first, moved, outside, expected;
+
+	inject_core(tb, index, 0);
+	inject_poison(tb, true);
+	first = preempted_as(tb, cpu);
+	inject_core(tb, index, 1);
+	moved = preempted_as(tb, cpu);
+	inject_poison(tb, false);
+	outside = preempted_as(tb, cpu);
+
+	tb->rows++;
+	if (moved != first)
+		report(tb, "the answer changed when the yield counts moved on by an even amount",
+		       "[H1] only the yield count's low bit means anything", first, moved);
+	if (outside != moved)
+		report(tb, "the answer changed with the lppacas of other cores",
+		       "[P1] only the target's core tells", moved, outside);
+	if (e.verdict == VCPU_SAFETY_ONLY) {
+		tb->safety_rows++;
+		return;
+	}
+	tb->value_rows++;
+	expected = e.verdict == VCPU_IS_PREEMPTED;
+	if (first != expected)
+		report(tb, NULL, e.rule, expected, first);
+}
+
+/*
+ * The same core with its idle-hinted threads ceded: the hint is the same,
+ * only the yield bit differs [H1][H2].  Where the state with them
+ * dispatched is never preempted, this one can be (a preempted sibling),
+ * so the pair shows that the yield bit, not the hint, decides.
+ */
+static void check_ceded_twin(struct vcpu_table *tb, unsigned int index)
+{
+	struct vcpu_case *c = &tb->c;
+	enum vcpu_state saved[VCPU_MAX_THREADS];
+	int t;
+
+	for (t = 0; t < c->threads; t++) {
+		saved[t] = c->state[t];
+		if (c->state[t] == VCPU_IDLE_HINTED)
+			c->state[t] = VCPU_CEDED;
+	}
+	check_row(tb, index);
+	for (t = 0; t < c->threads; t++)
+		c->state[t] = saved[t];
+}
+
+static bool table_wants(const struct vcpu_table *tb)
+{
+	switch (tb->rows_of) {
+	case ROWS_NO_IDLE_HINTED:
+		return !vcpu_case_has_idle_hinted(&tb->c);
+	case ROWS_IDLE_HINTED:
+		return vcpu_case_has_idle_hinted(&tb->c);
+	default:
+		return true;
+	}
+}
+
+/* Every state of the core for every target, from one caller. */
+static void run_table(struct vcpu_table *tb)
+{
+	struct vcpu_case *c = &tb->c;
+	unsigned int index;
+
+	for (c->target = 0; c->target < c->threads; c->target++) {
+		if (tb->skip_caller_thread && c->target == c->caller)
+			continue;
+		for (index = 0; index < vcpu_case_count(c->threads); index++) {
+			vcpu_case_decode(c, index);
+			/* The caller runs [H5]: no other state of its thread exists. */
+			if (c->caller_on_core && vcpu_state_yielded(c->state[c->caller]))
+				continue;
+			if (tb->skip_caller_thread && c->state[c->caller] != VCPU_DISPATCHED)
+				continue;
+			if (!table_wants(tb))
+				continue;
+			check_row(tb, index);
+			if (tb->rows_of == ROWS_IDLE_HINTED)
+				check_ceded_twin(tb, index);
+		}
+	}
+}
+
+enum vcpu_caller {
+	CALLER_ONLINE_OTHER_CORE,	/* the online CPU; the target core is another */
+	CALLER_ONLINE_OWN_CORE,		/* the online CPU asks about its own core */
+	CALLER_FAKE_OWN_CORE,		/* a faked CPU asks about its own core */
+	CALLER_FAKE_OTHER_CORE,		/* a faked CPU asks about another core */
+};
+
+/*
+ * One table: @threads per core, @shared and @kvm say the LPAR, @where the
+ * caller, @thread its thread number for a faked caller, @rows_of which
+ * states.
+ */
+static void __init check_table(struct kunit *test, int threads, bool shared, bool kvm,
+			       enum vcpu_caller where, int thread, enum vcpu_rows rows_of)
+{
+	struct vcpu_table *tb = kunit_kzalloc(test, sizeof(*tb), GFP_KERNEL);
+	struct ppc_fake_flags flags;
+	int online = raw_smp_processor_id();
+
+	KUNIT_ASSERT_NOT_NULL(test, tb);
+	tb->test = test;
+	tb->fake = ppc_fake_begin(test);
+	tb->c.shared = shared;
+	tb->c.kvm = kvm;
+	tb->c.threads = threads;
+	tb->rows_of = rows_of;
 
 	ppc_fake_read_flags(&flags);
 	flags.shared_processor = shared;
 	flags.kvm_guest = kvm;
-	ppc_fake_set_flags(fake, &flags);
-	ppc_fake_set_threads_per_core(fake, threads);
+	ppc_fake_set_flags(tb->fake, &flags);
+	ppc_fake_set_threads_per_core(tb->fake, threads);
 
-	caller = fake_caller < 0 ? raw_smp_processor_id() : CALLER_CORE_FIRST + fake_caller;
-	first_cpu = caller_on_core ? cpu_first_thread_sibling(caller) : OTHER_CORE_FIRST;
-	c.caller = caller - first_cpu;
-	KUNIT_ASSERT_TRUE_MSG(test, caller_on_core ||
-			      cpu_first_thread_sibling(caller) != first_cpu,
-			      "CPU %d cannot be the caller of the other-core table", caller);
-
-	/*
-	 * The next core's threads are preempted: a loop over the target's
-	 * siblings that strayed past its core would find them and answer
-	 * "preempted" where every sibling has ceded.
-	 */
-	for (t = first_cpu + threads; t < first_cpu + 2 * threads; t++)
-		ppc_fake_set_lppaca(fake, t, 2 * t + 1, false);
-
-	for (c.target = 0; c.target < threads; c.target++) {
-		if (caller_on_core && c.target == c.caller)
-			continue;
-		for (index = 0; index < vcpu_case_count(threads); index++) {
-			bool expected, actual;
-
-			vcpu_case_decode(&c, index);
-			if (caller_on_core && c.state[c.caller] != VCPU_DISPATCHED)
-				continue;	/* the caller is running */
-			for (t = 0; t < threads; t++) {
-				bool idle = c.state[t] == VCPU_CEDED ||
-					    (idle_dispatched && c.state[t] == VCPU_DISPATCHED);
-
-				/* The online caller's own lppaca is the hypervisor's. */
-				if (caller_on_core && t == c.caller && fake_caller < 0)
-					continue;
-				ppc_fake_set_lppaca(fake, first_cpu + t,
-						    yield_count_for(c.state[t], t, index), idle);
-			}
-			expected = vcpu_oracle_patched(&c);
-			actual = preempted_as(fake_caller < 0 ? -1 : caller, first_cpu + c.target);
-			rows++;
-			if (actual == expected)
-				continue;
-			if (++wrong <= MAX_REPORTED) {
-				const char *note = idle_dispatched ?
-						   " (D: in the idle loop, not ceded)" : "";
-
-				describe(&c, first_cpu, buf, sizeof(buf));
-				KUNIT_FAIL(test,
-					   "%s%s, caller CPU %d: expected %s, vcpu_is_preempted() says %s",
-					   buf, note, caller,
-					   expected ? "preempted" : "not preempted",
-					   actual ? "preempted" : "not preempted");
-			}
-		}
+	switch (where) {
+	case CALLER_ONLINE_OTHER_CORE:
+		tb->caller_cpu = online;
+		tb->first_cpu = TARGET_CORE_FIRST;
+		break;
+	case CALLER_ONLINE_OWN_CORE:
+		tb->caller_cpu = online;
+		tb->first_cpu = cpu_first_thread_sibling(online);
+		tb->skip_caller_thread = true;
+		break;
+	case CALLER_FAKE_OWN_CORE:
+	case CALLER_FAKE_OTHER_CORE:
+		tb->caller_cpu = CALLER_CORE_FIRST + thread;
+		tb->fake_caller = true;
+		tb->first_cpu = where == CALLER_FAKE_OWN_CORE ? CALLER_CORE_FIRST :
+				REMOTE_CORE_FIRST;
+		break;
 	}
-	KUNIT_EXPECT_EQ_MSG(test, wrong, 0U, "%u of %u SMT%d rows differ from the posting's rules",
-			    wrong, rows, threads);
-}
+	tb->c.caller_on_core = cpu_first_thread_sibling(tb->caller_cpu) == tb->first_cpu;
+	tb->c.caller = tb->caller_cpu - tb->first_cpu;
+	KUNIT_ASSERT_EQ_MSG(test, tb->c.caller_on_core,
+			    where == CALLER_ONLINE_OWN_CORE || where == CALLER_FAKE_OWN_CORE,
+			    "CPU %d and core %d-%d: the caller is not where the table wants it",
+			    tb->caller_cpu, tb->first_cpu, tb->first_cpu + threads - 1);
+	KUNIT_ASSERT_TRUE_MSG(test, tb->c.caller_on_core || !cpu_online(tb->first_cpu),
+			      "the target core %d-%d holds the online CPU",
+			      tb->first_cpu, tb->first_cpu + threads - 1);
 
-static void __init check_table(struct kunit *test, int threads, bool shared,
-			       bool kvm, bool caller_on_core)
-{
-	check_table_as(test, threads, shared, kvm, caller_on_core, -1, false);
+	/* Outside the target's core: its neighbours, and the caller's core. */
+	add_poison_core(tb, tb->first_cpu - threads, -1);
+	add_poison_core(tb, tb->first_cpu + threads, -1);
+	if (!tb->c.caller_on_core && tb->fake_caller) {
+		add_poison_core(tb, cpu_first_thread_sibling(tb->caller_cpu), tb->caller_cpu);
+		ppc_fake_set_lppaca(tb->fake, tb->caller_cpu, 2 * tb->caller_cpu, false);
+	}
+
+	run_table(tb);
+	kunit_info(test, "SMT%d %s caller CPU %d%s: %u rows, %u asserted for value, %u for safety only\n",
+		   threads, shared ? (kvm ? "shared KVM" : "shared PowerVM") : "dedicated",
+		   tb->caller_cpu, tb->c.caller_on_core ? " on the core" : "",
+		   tb->rows, tb->value_rows, tb->safety_rows);
+	KUNIT_EXPECT_EQ_MSG(test, tb->wrong, 0U,
+			    "%u of %u SMT%d rows (caller CPU %d, target core %d) break the dispatch model",
+			    tb->wrong, tb->rows, threads, tb->caller_cpu, tb->first_cpu);
+	KUNIT_EXPECT_GT_MSG(test, tb->value_rows, 0U, "a table with no row asserted for value");
 }
 
 /*
- * A vCPU in the idle loop that has not ceded: its yield count is even,
- * it is dispatched, and the idle hint it has set says nothing about
- * preemption.  Every dispatched thread of the tables carries the hint.
+ * [H3]: a dedicated processor is never preempted, whatever its lppaca
+ * says and whoever asks, under PowerVM's flags and under KVM's.
  */
-static void __init vcpu_preempted_powervm_idle_not_ceded_smt4(struct kunit *test)
-{
-	check_table_as(test, 4, true, false, false, -1, true);
-	check_table_as(test, 4, true, false, true, -1, true);
-}
-
-static void __init vcpu_preempted_powervm_idle_not_ceded_smt8(struct kunit *test)
-{
-	check_table_as(test, 8, true, false, false, -1, true);
-}
-
-/*
- * Every thread of a core in turn asks about its siblings, on PowerVM:
- * whichever thread asks, its core is the one running.
- */
-static void __init vcpu_preempted_powervm_caller_positions_smt4(struct kunit *test)
-{
-	int thread;
-
-	for (thread = 0; thread < 4; thread++)
-		check_table_as(test, 4, true, false, true, thread, false);
-}
-
-static void __init vcpu_preempted_powervm_caller_positions_smt8(struct kunit *test)
-{
-	int thread;
-
-	for (thread = 0; thread < 8; thread++)
-		check_table_as(test, 8, true, false, true, thread, false);
-}
-
 static void __init vcpu_preempted_dedicated(struct kunit *test)
 {
-	check_table(test, 4, false, false, false);
-	check_table(test, 8, false, false, false);
-	check_table(test, 4, false, true, false);
-	check_table(test, 8, false, false, true);
+	check_table(test, 4, false, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
+	check_table(test, 8, false, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
+	check_table(test, 4, false, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
+	check_table(test, 4, false, false, CALLER_FAKE_OWN_CORE, 1, ROWS_ALL);
+	check_table(test, 8, false, true, CALLER_FAKE_OWN_CORE, 6, ROWS_ALL);
 }
 
+/*
+ * [H4]: KVM dispatches each vCPU on its own, so every state of a core is
+ * one the hypervisor produces and only the target's lppaca tells, whether
+ * the caller is on the core or not.
+ */
 static void __init vcpu_preempted_kvm_smt4(struct kunit *test)
 {
-	check_table(test, 4, true, true, false);
-	check_table(test, 4, true, true, true);
+	int thread;
+
+	check_table(test, 4, true, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
+	for (thread = 0; thread < 4; thread++)
+		check_table(test, 4, true, true, CALLER_FAKE_OWN_CORE, thread, ROWS_ALL);
 }
 
 static void __init vcpu_preempted_kvm_smt8(struct kunit *test)
 {
-	check_table(test, 8, true, true, false);
-	check_table(test, 8, true, true, true);
+	check_table(test, 8, true, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
+	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 0, ROWS_ALL);
+	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 5, ROWS_ALL);
 }
 
+/*
+ * PowerVM, the caller on another core, the threads of the target's core
+ * running, ceded or preempted, none in its idle loop with the hint set.
+ */
 static void __init vcpu_preempted_powervm_other_core_smt4(struct kunit *test)
 {
-	check_table(test, 4, true, false, false);
+	check_table(test, 4, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_NO_IDLE_HINTED);
 }
 
 static void __init vcpu_preempted_powervm_other_core_smt8(struct kunit *test)
 {
-	check_table(test, 8, true, false, false);
+	check_table(test, 8, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_NO_IDLE_HINTED);
 }
 
-static void __init vcpu_preempted_powervm_same_core_smt4(struct kunit *test)
+/*
+ * PowerVM, the caller on another core, at least one thread dispatched
+ * with the idle hint set [H2]: it is running, so its core is dispatched,
+ * and its hint says nothing about preemption.  Each such state is
+ * checked with its twin, the idle-hinted threads ceded instead.
+ */
+static void __init vcpu_preempted_powervm_idle_not_ceded_smt4(struct kunit *test)
 {
-	check_table(test, 4, true, false, true);
+	check_table(test, 4, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_IDLE_HINTED);
 }
 
-static void __init vcpu_preempted_powervm_same_core_smt8(struct kunit *test)
+static void __init vcpu_preempted_powervm_idle_not_ceded_smt8(struct kunit *test)
 {
-	check_table(test, 8, true, false, true);
+	check_table(test, 8, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_IDLE_HINTED);
+}
+
+/*
+ * PowerVM, every thread of a core in turn as the caller: about its own
+ * core, which is dispatched because it runs [H5], itself included; and
+ * about another core, which its position must not change.  Then the
+ * online CPU, its number as the kernel reads it, about its own core.
+ */
+static void __init check_caller_positions(struct kunit *test, int threads)
+{
+	int thread;
+
+	for (thread = 0; thread < threads; thread++) {
+		check_table(test, threads, true, false, CALLER_FAKE_OWN_CORE, thread, ROWS_ALL);
+		check_table(test, threads, true, false, CALLER_FAKE_OTHER_CORE, thread,
+			    threads == 8 ? ROWS_NO_IDLE_HINTED : ROWS_ALL);
+	}
+	check_table(test, threads, true, false, CALLER_ONLINE_OWN_CORE, 0, ROWS_ALL);
+}
+
+static void __init vcpu_preempted_powervm_caller_positions_smt4(struct kunit *test)
+{
+	check_caller_positions(test, 4);
+}
+
+static void __init vcpu_preempted_powervm_caller_positions_smt8(struct kunit *test)
+{
+	check_caller_positions(test, 8);
 }
 
 static struct kunit_case vcpu_preempted_cases[] __initdata = {
@@ -252,8 +445,6 @@ static struct kunit_case vcpu_preempted_cases[] __initdata = {
 	KUNIT_CASE(vcpu_preempted_kvm_smt8),
 	KUNIT_CASE(vcpu_preempted_powervm_other_core_smt4),
 	KUNIT_CASE(vcpu_preempted_powervm_other_core_smt8),
-	KUNIT_CASE(vcpu_preempted_powervm_same_core_smt4),
-	KUNIT_CASE(vcpu_preempted_powervm_same_core_smt8),
 	{}
 };
 
