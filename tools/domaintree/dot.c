@@ -1,20 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The folded tree as a Graphviz digraph, top level first: one box per
- * group of same-shaped domains, with the level, how many, the first
- * spans, the size, the flags and the LLC mark.
+ * The folded tree as Graphviz clusters, drawn the way lstopo draws a
+ * machine: every sched domain a frame around the frames of the level
+ * below it, down to its CPUs, each frame naming its level, its span, its
+ * size and the flags not every level has.  Same-shaped siblings fold as
+ * lstopo folds identical objects: the first is drawn in full, the others
+ * become one box saying how many there are and where.  The LLC's frame
+ * is shaded, and a level that packs lists the CPUs it prefers, highest
+ * asym priority first; every CPU shows its priority.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "domaintree.h"
 
+#define SHOWN_SPANS	3
+
 static int node_id;
+/* The boxes (CPUs and folded domains) in the order they are written. */
+static int boxes[2 * MAX_CPUS], nr_boxes;
+
+static int new_box(void)
+{
+	if (nr_boxes < (int)(sizeof(boxes) / sizeof(boxes[0])))
+		boxes[nr_boxes++] = node_id;
+	return node_id++;
+}
 
 static void label_flags(FILE *out, const char *flags)
 {
 	const char *p = flags;
 
+	if (!strcmp(flags, "-"))
+		return;
 	while (*p) {
 		size_t n = strcspn(p, "|");
 
@@ -23,27 +41,95 @@ static void label_flags(FILE *out, const char *flags)
 	}
 }
 
-static int dot_group(FILE *out, const struct machine *m, const struct tree *t,
-		     struct domain **d, int n, const int *group_of, int first)
+/* A span as a frame's label shows it: its first ranges, then "...". */
+static void print_span(FILE *out, const struct cpuset *span)
 {
-	const struct domain *g = d[first];
-	int i, count = 0, shown = 0, id = node_id++, *sub, child;
+	char *text = NULL, *p;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	int ranges = 0;
+
+	if (!mem)
+		return;
+	cpuset_print(mem, span);
+	fclose(mem);
+	for (p = text; *p; p++)
+		if (*p == ',' && ++ranges == 4) {
+			fprintf(out, "%.*s,...", (int)(p - text), text);
+			free(text);
+			return;
+		}
+	fputs(text, out);
+	free(text);
+}
+
+/* The lowest frame's CPUs, one box each, with their asym priority. */
+static void dot_cpus(FILE *out, const struct machine *m, const struct domain *d, int depth)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < m->nr_cpus; cpu++)
+		if (cpuset_test(&d->lvl->span, cpu))
+			fprintf(out, "%*sn%d [label=\"CPU %d\\nprio %d\"];\n", 2 * depth, "",
+				new_box(), cpu, m->cpu[cpu].prio);
+}
+
+/* One box for the domains folded into the first of their group. */
+static void dot_folded(FILE *out, struct domain **d, int n, const int *group_of, int first,
+		       int count, int depth)
+{
+	int i, shown = 0;
+
+	fprintf(out, "%*sn%d [shape=note, label=\"%d more %s like it:\\n", 2 * depth, "",
+		new_box(), count - 1, d[first]->lvl->name);
+	for (i = first + 1; i < n; i++) {
+		if (group_of[i] != first)
+			continue;
+		if (shown == SHOWN_SPANS) {
+			fprintf(out, "\\n...");
+			break;
+		}
+		fprintf(out, "%s", shown++ ? "\\n" : "");
+		print_span(out, &d[i]->lvl->span);
+	}
+	fprintf(out, "\"];\n");
+}
+
+static void dot_frame(FILE *out, const struct machine *m, const struct tree *t,
+		      const struct domain *g, int depth);
+
+
+/* The children of @g: each group of same-shaped ones drawn once, folded. */
+static void dot_children(FILE *out, const struct machine *m, const struct tree *t,
+			 struct domain **d, int n, int depth)
+{
+	int *group_of = calloc(n ? n : 1, sizeof(*group_of));
+	int i, j, count;
+
+	if (!group_of)
+		return;
+	fold_groups(d, n, group_of);
+	for (i = 0; i < n; i++) {
+		if (group_of[i] != i)
+			continue;
+		for (count = 0, j = i; j < n; j++)
+			count += group_of[j] == i;
+		dot_frame(out, m, t, d[i], depth);
+		if (count > 1)
+			dot_folded(out, d, n, group_of, i, count, depth);
+	}
+	free(group_of);
+}
+
+static void dot_frame(FILE *out, const struct machine *m, const struct tree *t,
+		      const struct domain *g, int depth)
+{
 	char flags[256];
 
-	for (i = first; i < n; i++)
-		count += group_of[i] == first;
-	fprintf(out, "  n%d [label=\"%s", id, g->lvl->name);
-	if (count > 1)
-		fprintf(out, " x%d", count);
-	fprintf(out, "\\n");
-	for (i = first; i < n && shown < 3; i++)
-		if (group_of[i] == first) {
-			fprintf(out, "%s", shown++ ? " | " : "");
-			cpuset_print(out, &d[i]->lvl->span);
-		}
-	if (count > shown)
-		fprintf(out, " | ...");
-	fprintf(out, "\\n%d CPUs%s%s", g->weight, count > 1 ? " each" : "",
+	fprintf(out, "%*ssubgraph cluster_%d {\n", 2 * depth, "", node_id++);
+	fprintf(out, "%*slabel=\"%s ", 2 * depth + 2, "", g->lvl->name);
+	print_span(out, &g->lvl->span);
+	fprintf(out, ", %d CPU%s%s", g->weight, g->weight == 1 ? "" : "s",
 		g->llc ? ", the LLC" : "");
 	own_flags(t, g, flags, sizeof(flags));
 	label_flags(out, flags);
@@ -51,36 +137,36 @@ static int dot_group(FILE *out, const struct machine *m, const struct tree *t,
 		fprintf(out, "\\n");
 		write_preference(out, m, g, 4);
 	}
-	fprintf(out, "\"%s];\n", g->llc ? ", style=filled, fillcolor=\"#e8f0ff\"" : "");
-
-	sub = calloc(g->nr_children ? g->nr_children : 1, sizeof(*sub));
-	if (!sub)
-		return id;
-	fold_groups(g->child, g->nr_children, sub);
-	for (i = 0; i < g->nr_children; i++)
-		if (sub[i] == i) {
-			child = dot_group(out, m, t, g->child, g->nr_children, sub, i);
-			fprintf(out, "  n%d -> n%d;\n", id, child);
-		}
-	free(sub);
-	return id;
+	fprintf(out, "\";\n");
+	if (g->llc)
+		fprintf(out, "%*sstyle=filled; fillcolor=\"#e8f0ff\";\n", 2 * depth + 2, "");
+	if (g->nr_children)
+		dot_children(out, m, t, g->child, g->nr_children, depth + 1);
+	else
+		dot_cpus(out, m, g, depth + 1);
+	fprintf(out, "%*s}\n", 2 * depth, "");
 }
 
 void write_dot(FILE *out, const struct machine *m, const struct tree *t)
 {
-	int *group_of = calloc(t->nr_roots ? t->nr_roots : 1, sizeof(*group_of));
 	int i;
 
-	if (!group_of)
-		return;
 	node_id = 0;
-	fprintf(out, "digraph \"%s\" {\n  label=\"%s: %d CPUs\\nevery level: %s\";\n"
-		"  labelloc=t;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n",
+	nr_boxes = 0;
+	fprintf(out, "graph \"%s\" {\n  label=\"%s: %d CPUs\\nevery level: %s\";\n"
+		"  labelloc=t;\n  newrank=true;\n  fontname=\"monospace\";\n  fontsize=10;\n"
+		"  node [shape=box, fontname=\"monospace\", fontsize=9];\n",
 		m->name, m->name, m->nr_cpus, *t->common ? t->common : "no flag");
-	fold_groups(t->roots, t->nr_roots, group_of);
-	for (i = 0; i < t->nr_roots; i++)
-		if (group_of[i] == i)
-			dot_group(out, m, t, t->roots, t->nr_roots, group_of, i);
+	dot_children(out, m, t, t->roots, t->nr_roots, 1);
+	/* The boxes in one row, in the order written: CPUs by number. */
+	if (nr_boxes > 1) {
+		fprintf(out, "  { rank=same;");
+		for (i = 0; i < nr_boxes; i++)
+			fprintf(out, " n%d;", boxes[i]);
+		fprintf(out, " }\n  ");
+		for (i = 0; i < nr_boxes; i++)
+			fprintf(out, "%sn%d", i ? " -- " : "", boxes[i]);
+		fprintf(out, " [style=invis];\n");
+	}
 	fprintf(out, "}\n");
-	free(group_of);
 }

@@ -44,12 +44,18 @@ expect_line "shared: a flag on every level goes to the first line" "$scratch/s.t
 expect_line "shared: CPUs of equal priority are listed together" "$scratch/s.txt" \
 	"PKG 0-7: 8 CPUs; SD_ASYM_PACKING; prefers {0-3} > {4-7}"
 
-if grep -q '^digraph "two-big-cores"' "$scratch/i.dot" &&
-   [ "$(grep -c '\[label=' "$scratch/i.dot")" -eq 3 ] &&
-   [ "$(grep -c ' -> ' "$scratch/i.dot")" -eq 2 ]; then
-	ok "the Graphviz output has one box per folded group and their edges"
+# Nested frames as lstopo draws them: PKG around the first CACHE around
+# its first SMT around CPUs 0 and 2; the other SMT and CACHE folded.
+if grep -q '^graph "two-big-cores"' "$scratch/i.dot" &&
+   [ "$(grep -c 'subgraph cluster_' "$scratch/i.dot")" -eq 3 ] &&
+   grep -q 'label="CPU 0\\nprio 0"' "$scratch/i.dot" &&
+   grep -q 'label="CPU 2\\nprio -2"' "$scratch/i.dot" &&
+   grep -q 'label="1 more SMT like it:\\n1,3"' "$scratch/i.dot" &&
+   grep -q 'label="1 more CACHE like it:\\n4-7"' "$scratch/i.dot" &&
+   grep -q 'fillcolor' "$scratch/i.dot"; then
+	ok "the Graphviz output nests each level's frame in its parent's, down to the CPUs, repeats folded, the LLC shaded"
 else
-	not_ok "the Graphviz output is not the folded tree:"
+	not_ok "the Graphviz output is not the nested, folded picture:"
 	sed 's/^/    /' "$scratch/i.dot"
 fi
 if command -v dot > /dev/null && dot -Tsvg -o "$scratch/i.svg" "$scratch/i.dot" &&
