@@ -77,6 +77,10 @@ int fold_groups(struct domain **d, int n, int *group_of);
 /* text.c, dot.c */
 void write_text(FILE *out, const struct machine *m, const struct tree *t);
 void write_dot(FILE *out, const struct machine *m, const struct tree *t);
+void write_dot_begin(FILE *out, const char *title);
+void write_dot_machine(FILE *out, const struct machine *m, const struct tree *t,
+		       const char *label);
+void write_dot_end(FILE *out);
 void write_preference(FILE *out, const struct machine *m, const struct domain *d, int max);
 
 #endif

@@ -140,6 +140,8 @@ static void dot_frame(FILE *out, const struct machine *m, const struct tree *t,
 	fprintf(out, "\";\n");
 	if (g->llc)
 		fprintf(out, "%*sstyle=filled; fillcolor=\"#e8f0ff\";\n", 2 * depth + 2, "");
+	else
+		fprintf(out, "%*sstyle=solid;\n", 2 * depth + 2, "");
 	if (g->nr_children)
 		dot_children(out, m, t, g->child, g->nr_children, depth + 1);
 	else
@@ -147,17 +149,36 @@ static void dot_frame(FILE *out, const struct machine *m, const struct tree *t,
 	fprintf(out, "%*s}\n", 2 * depth, "");
 }
 
-void write_dot(FILE *out, const struct machine *m, const struct tree *t)
+void write_dot_begin(FILE *out, const char *title)
+{
+	node_id = 0;
+	nr_boxes = 0;
+	fprintf(out, "graph \"%s\" {\n  labelloc=t;\n  newrank=true;\n"
+		"  fontname=\"monospace\";\n  fontsize=10;\n"
+		"  node [shape=box, fontname=\"monospace\", fontsize=9];\n", title);
+}
+
+/*
+ * One machine: under @label in a frame of its own when it is drawn
+ * beside another, else as the whole picture.
+ */
+void write_dot_machine(FILE *out, const struct machine *m, const struct tree *t,
+		       const char *label)
+{
+	if (label)
+		fprintf(out, "  subgraph cluster_%d {\n    style=bold;\n", node_id++);
+	fprintf(out, "  label=\"%s%s%s: %d CPUs\\nevery level: %s\";\n",
+		label ? label : "", label ? ", " : "", m->name, m->nr_cpus,
+		*t->common ? t->common : "no flag");
+	dot_children(out, m, t, t->roots, t->nr_roots, label ? 2 : 1);
+	if (label)
+		fprintf(out, "  }\n");
+}
+
+void write_dot_end(FILE *out)
 {
 	int i;
 
-	node_id = 0;
-	nr_boxes = 0;
-	fprintf(out, "graph \"%s\" {\n  label=\"%s: %d CPUs\\nevery level: %s\";\n"
-		"  labelloc=t;\n  newrank=true;\n  fontname=\"monospace\";\n  fontsize=10;\n"
-		"  node [shape=box, fontname=\"monospace\", fontsize=9];\n",
-		m->name, m->name, m->nr_cpus, *t->common ? t->common : "no flag");
-	dot_children(out, m, t, t->roots, t->nr_roots, 1);
 	/* The boxes in one row, in the order written: CPUs by number. */
 	if (nr_boxes > 1) {
 		fprintf(out, "  { rank=same;");
@@ -169,4 +190,11 @@ void write_dot(FILE *out, const struct machine *m, const struct tree *t)
 		fprintf(out, " [style=invis];\n");
 	}
 	fprintf(out, "}\n");
+}
+
+void write_dot(FILE *out, const struct machine *m, const struct tree *t)
+{
+	write_dot_begin(out, m->name);
+	write_dot_machine(out, m, t, NULL);
+	write_dot_end(out);
 }

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * domaintree [-d DOT] CONSOLE.LOG: print the sched-domain tree that
- * "make show" logged, folded, and write it as a Graphviz digraph to DOT.
+ * "make show" logged, folded, and draw it as Graphviz clusters in DOT.
+ *
+ * domaintree -s DOT LABEL=CONSOLE.LOG...: draw the machines of several
+ * logs side by side in DOT, each framed under its LABEL (a base, an
+ * RFC), for a reviewer to compare; nothing is printed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,34 +15,92 @@
 
 static struct machine machine;
 
-int main(int argc, char **argv)
+/* Read @path into @t; an error names the file. */
+static int load(const char *path, struct tree *t)
 {
-	const char *dot = NULL;
-	struct tree t;
-	FILE *in, *out;
-	int opt;
+	FILE *in = fopen(path, "r");
 
-	while ((opt = getopt(argc, argv, "d:")) != -1) {
-		if (opt != 'd')
-			goto usage;
-		dot = optarg;
-	}
-	if (optind + 1 != argc)
-		goto usage;
-	in = fopen(argv[optind], "r");
 	if (!in) {
-		perror(argv[optind]);
+		perror(path);
 		return 1;
 	}
-	if (read_machine(in, argv[optind], &machine)) {
+	if (read_machine(in, path, &machine)) {
 		fclose(in);
 		return 1;
 	}
 	fclose(in);
-	if (build_tree(&machine, &t)) {
-		fprintf(stderr, "%s: the domains do not form a tree\n", argv[optind]);
+	if (build_tree(&machine, t)) {
+		fprintf(stderr, "%s: the domains do not form a tree\n", path);
 		return 1;
 	}
+	return 0;
+}
+
+static int finish(FILE *out, const char *path)
+{
+	if (fclose(out)) {
+		perror(path);
+		return 1;
+	}
+	return 0;
+}
+
+static int side_by_side(const char *dot, int n, char **logs)
+{
+	FILE *out;
+	struct tree t;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strchr(logs[i], '=')) {
+			fprintf(stderr, "domaintree -s: '%s' is not LABEL=CONSOLE.LOG\n", logs[i]);
+			return 2;
+		}
+	out = fopen(dot, "w");
+	if (!out) {
+		perror(dot);
+		return 1;
+	}
+	write_dot_begin(out, "side by side");
+	for (i = 0; i < n; i++) {
+		char *path = strchr(logs[i], '=');
+
+		*path++ = '\0';
+		if (load(path, &t)) {
+			fclose(out);
+			return 1;
+		}
+		write_dot_machine(out, &machine, &t, logs[i]);
+		free_tree(&t);
+	}
+	write_dot_end(out);
+	return finish(out, dot);
+}
+
+int main(int argc, char **argv)
+{
+	const char *dot = NULL, *both = NULL;
+	struct tree t;
+	FILE *out;
+	int opt;
+
+	while ((opt = getopt(argc, argv, "d:s:")) != -1) {
+		if (opt == 'd')
+			dot = optarg;
+		else if (opt == 's')
+			both = optarg;
+		else
+			goto usage;
+	}
+	if (both) {
+		if (dot || optind >= argc)
+			goto usage;
+		return side_by_side(both, argc - optind, argv + optind);
+	}
+	if (optind + 1 != argc)
+		goto usage;
+	if (load(argv[optind], &t))
+		return 1;
 	write_text(stdout, &machine, &t);
 	if (dot) {
 		out = fopen(dot, "w");
@@ -47,14 +109,13 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		write_dot(out, &machine, &t);
-		if (fclose(out)) {
-			perror(dot);
+		if (finish(out, dot))
 			return 1;
-		}
 	}
 	free_tree(&t);
 	return 0;
 usage:
-	fprintf(stderr, "usage: domaintree [-d DOT] CONSOLE.LOG\n");
+	fprintf(stderr, "usage: domaintree [-d DOT] CONSOLE.LOG\n"
+		"       domaintree -s DOT LABEL=CONSOLE.LOG...\n");
 	return 2;
 }

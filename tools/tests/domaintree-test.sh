@@ -67,6 +67,20 @@ else
 	not_ok "Graphviz could not draw the output"
 fi
 
+"$tree" -s "$scratch/both.dot" "6.12=$logs/interleaved.log" "7.3=$logs/shared.log"
+if [ "$(grep -c 'style=bold' "$scratch/both.dot")" -eq 2 ] &&
+   grep -q 'label="6.12, two-big-cores: 8 CPUs' "$scratch/both.dot" &&
+   grep -q 'label="7.3, shared-2x4: 8 CPUs' "$scratch/both.dot" &&
+   { ! command -v dot > /dev/null || dot -Tsvg -o "$scratch/both.svg" "$scratch/both.dot"; }; then
+	ok "two machines are drawn side by side, each framed under its label"
+else
+	not_ok "the side-by-side picture is not two labelled frames:"
+	sed 's/^/    /' "$scratch/both.dot"
+fi
+expect_fail "a side-by-side argument without its label is refused" \
+	"domaintree -s: '$logs/shared.log' is not LABEL=CONSOLE.LOG" \
+	"$tree" -s "$scratch/x.dot" "$logs/shared.log"
+
 expect_fail "a log without show lines is refused" \
 	"/dev/null: no 'topology_show: show machine=' line" "$tree" /dev/null
 expect_fail "a log missing CPUs is refused" "missing-cpus.log: 3 of the machine's 8 CPUs were printed" \
