@@ -197,7 +197,8 @@ static void __init expect_boot_state(struct kunit *test, struct observed_state *
 					    test_bit(slot, boot->map_absent),
 					    "CPU %d %s is %s, boot had %s", cpu,
 					    ppc_fake_map_name(map),
-					    test_bit(slot, after->map_absent) ? "absent" : "allocated",
+					    test_bit(slot, after->map_absent) ? "absent" :
+										"allocated",
 					    test_bit(slot, boot->map_absent) ? "none" : "one");
 		}
 	}

@@ -196,6 +196,7 @@ struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 	int core, t, T = fx->threads_per_core;
 	struct device_node *cpus;
 	__be32 assoc[FW_ASSOC_MAX], *ids;
+	struct property *pp;
 	phandle next, *l2_phandle;
 
 	KUNIT_ASSERT_NOT_NULL(test, fw);
@@ -254,8 +255,8 @@ struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 
 		for (t = 0; t < T; t++)
 			ids[t] = cpu_to_be32(fx->cpus[core * T + t].hw_id);
-		KUNIT_ASSERT_EQ(test, of_changeset_add_property(servers, np,
-				fw_prop(test, "ibm,ppc-interrupt-server#s", ids, T * sizeof(*ids))), 0);
+		pp = fw_prop(test, "ibm,ppc-interrupt-server#s", ids, T * sizeof(*ids));
+		KUNIT_ASSERT_EQ(test, of_changeset_add_property(servers, np, pp), 0);
 	}
 	fw_apply_for_test(test, nodes, "the fixture's /cpus nodes");
 	fw_apply_for_test(test, servers, "the fixture's interrupt servers");
@@ -320,8 +321,8 @@ void __init fixture_firmware_expect_no_leak(struct kunit *test,
 	int core;
 
 	for (core = 0; core < fw->fx->nr_cores; core++) {
-		KUNIT_EXPECT_EQ_MSG(test, kref_read(&fw->core[core]->kobj.kref), fw->core_refs[core],
-				    "%s: the bring-up kept references to %pOF",
+		KUNIT_EXPECT_EQ_MSG(test, kref_read(&fw->core[core]->kobj.kref),
+				    fw->core_refs[core], "%s: the bring-up kept references to %pOF",
 				    fw->fx->name, fw->core[core]);
 		if (fw->l2[core])
 			KUNIT_EXPECT_EQ_MSG(test, kref_read(&fw->l2[core]->kobj.kref),

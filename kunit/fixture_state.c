@@ -17,7 +17,6 @@
 #include <linux/smp.h>
 
 #include <asm/firmware.h>
-#include <asm/smp.h>
 
 #include "fixture_firmware.h"
 #include "fixture_state.h"

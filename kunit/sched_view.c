@@ -128,7 +128,8 @@ struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_f
 		struct sched_view_cpu *c = &view->cpu[cpu];
 		char *mine = masks + (size_t)cpu * per_cpu * cpumask_size();
 
-		c->level[0].group = kunit_kcalloc(test, SCHED_VIEW_MAX_LEVELS * SCHED_VIEW_MAX_GROUPS,
+		c->level[0].group = kunit_kcalloc(test,
+						  SCHED_VIEW_MAX_LEVELS * SCHED_VIEW_MAX_GROUPS,
 						  sizeof(*c->level[0].group), GFP_KERNEL);
 		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->level[0].group);
 		for (i = 0; i < SCHED_VIEW_MAX_LEVELS; i++) {

@@ -313,7 +313,7 @@ void __init ppc_probe_restore_thread_groups(void *saved)
 }
 
 /* The CPUs a fake machine has brought up so far; see ppc_probe_bring_up(). */
-static const struct cpumask *probe_online __initdata;
+static const struct cpumask *probe_online;
 
 static const struct cpumask * __init probe_online_mask(void)
 {
@@ -408,7 +408,6 @@ void __init ppc_probe_bring_up_cpu(struct kunit *test, int cpu, struct cpumask *
  */
 void __init ppc_probe_take_down(struct kunit *test, int cpu, const struct cpumask *online)
 {
-
 	probe_stub_online(test, online);
 	remove_cpu_from_masks(cpu);
 	probe_stub_online(test, NULL);

@@ -9,7 +9,6 @@
 #define _PPC_TOPOLOGY_KUNIT_STUB_COMPAT_H
 
 #include <linux/version.h>
-
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
 #include <kunit/static_stub.h>
 #define PPC_KUNIT_HAS_STATIC_STUB	1

@@ -650,7 +650,8 @@ static void __init expect_domains_within(struct kunit *test, const struct ppc_fi
 		if (!cpumask_test_cpu(cpu, online)) {
 			if (c->nr_kept) {
 				reported++;
-				KUNIT_FAIL(test, "%s: offline CPU %d has %d sched domains, the first %*pbl",
+				KUNIT_FAIL(test,
+					   "%s: offline CPU %d has %d sched domains, the first %*pbl",
 					   fx->name, cpu, c->nr_kept,
 					   cpumask_pr_args(c->level[0].span));
 			}
@@ -913,7 +914,7 @@ static void __init topology_fixture_llc(struct kunit *test)
 
 /* The @n-th level @cpu keeps, lowest first, of the fixture's levels. */
 static const struct ppc_fixture_level *fixture_kept_level(const struct ppc_fixture *fx,
-							   int cpu, int n)
+							  int cpu, int n)
 {
 	int i;
 
@@ -945,7 +946,8 @@ static bool __init expect_group(struct kunit *test, const struct ppc_fixture *fx
 			   fx->name, cpu, lvl->name, g->first, g->weight,
 			   g->outside ? ", some outside the span" : "",
 			   g->overlaps ? ", some in another group" : "", g->first,
-			   below ? fixture_set_name(below->set) : "own CPU", cpumask_pr_args(&want));
+			   below ? fixture_set_name(below->set) : "own CPU",
+			   cpumask_pr_args(&want));
 		return false;
 	}
 	/*
@@ -1002,7 +1004,8 @@ static void __init topology_fixture_groups(struct kunit *test)
 
 			if (!fixture_kept_level(fx, cpu, n)) {
 				reported++;
-				KUNIT_FAIL(test, "%s: CPU %d keeps a level %d (%s) the machine does not have",
+				KUNIT_FAIL(test,
+					   "%s: CPU %d keeps a level %d (%s) the machine does not have",
 					   fx->name, cpu, n, lvl->name);
 				break;
 			}
@@ -1018,7 +1021,8 @@ static void __init topology_fixture_groups(struct kunit *test)
 			}
 			if (i == lvl->nr_groups && weight != cpumask_weight(lvl->span)) {
 				reported++;
-				KUNIT_FAIL(test, "%s: CPU %d %s: %d groups hold %d CPUs of the %u it spans",
+				KUNIT_FAIL(test,
+					   "%s: CPU %d %s: %d groups hold %d CPUs of the %u it spans",
 					   fx->name, cpu, lvl->name, lvl->nr_groups, weight,
 					   cpumask_weight(lvl->span));
 			}
