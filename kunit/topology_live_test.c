@@ -104,8 +104,16 @@ static bool live_wait(struct kunit *test, const char *what, unsigned int want)
 	for (ms = 0; ms < LIVE_WAIT_SECONDS * 1000; ms += 100) {
 		unsigned int now = num_present_cpus();
 
-		if (now == want && num_online_cpus() == now) {
-			/* Let the domains be rebuilt for the last CPU. */
+		if (now == want && num_online_cpus() == now && num_active_cpus() == now) {
+			/*
+			 * A CPU is online and active before its bring-up
+			 * has rebuilt the sched domains.  The hotplug lock
+			 * is held for writing until it has, so taking it
+			 * waits for the last CPU's rebuild; the sleep is
+			 * for bases whose cpuset rebuilds from a work item.
+			 */
+			cpus_read_lock();
+			cpus_read_unlock();
 			msleep(500);
 			return true;
 		}

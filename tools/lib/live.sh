@@ -274,7 +274,10 @@ live_boot() {
 		[ ! -e "$dir/$f" ] || [ -f "$dir/$f" ] || die "$dir/$f exists and is not a regular file"
 		rm -f "$dir/$f"
 	done
-	local cmdline="console=hvc0 panic=-1 sched_verbose loglevel=8 kunit.filter_glob=powerpc_topology_live kunit_shutdown=halt"
+	# sched_verbose prints every CPU's domains at each of a runtime shape's
+	# rebuilds, faster than the console writes them: a log buffer of 8 MB
+	# keeps them all.
+	local cmdline="console=hvc0 panic=-1 log_buf_len=8M sched_verbose loglevel=8 kunit.filter_glob=powerpc_topology_live kunit_shutdown=halt"
 	[ "$runtime" = runtime ] && cmdline="$cmdline topology_live_test.runtime=1"
 	local cmd=("$qemu" -nodefaults -display none -no-reboot -m 1024
 		-M "pseries,x-vof=on" -cpu "${PPC_KUNIT_CPU:-power10}" "${args[@]}"

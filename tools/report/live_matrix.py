@@ -26,6 +26,9 @@ With --step NAME=EXPECTED, the masks and domains the kernel printed after
 a runtime change (a core hot-added or removed, threads offlined) are
 compared too, with fixturec -l -O for the CPUs then online.
 
+A console that dropped printk messages fails the shape, saying so: its
+missing lines would otherwise read as missing domains.
+
 Prints the differences as "# NAME: ..." lines, then one KTAP result line,
 "ok N - NAME (QEMU ...)" or "not ok N - NAME (...)".  Exits 0 if the
 shape agrees, 1 if it does not, 2 on bad input.
@@ -46,6 +49,8 @@ LIVE_CPU = re.compile(r'live CPU(\d+): sibling (\S*) smallcore (\S*) l2 (\S*) co
 FAKE = re.compile(r'fake (\S+) CPU(\d+): sibling (\S*) smallcore (\S*) l2 (\S*) core (\S*) '
                   r'node (\d+) nodemask (\S*) domains (\S+)')
 CASE = re.compile(r'^\s*(not ok|ok) \d+ topology_live_masks\b(.*)$')
+# The console fell behind the log buffer: lines in between are missing.
+DROPPED = re.compile(r'\*\* (\d+) printk messages dropped \*\*')
 MASKS = ('sibling', 'smallcore', 'l2', 'core', 'node', 'nodemask')
 # fixturec's level roles and the names the scheduler prints for them.
 NAMES = {'SMT': {'SMT'}, 'CACHE': {'CACHE'}, 'MC': {'MC'}, 'TOP': {'DIE', 'PKG'},
@@ -88,10 +93,14 @@ def read_console(path):
     """Per step ("live machine: step NAME" line): that line, the masks
     printed after it, and each CPU's domains as the scheduler last
     attached them before it (sched_verbose); and the case's result."""
-    steps, attached, case = {}, AttachedDomains(), None
+    steps, attached, case, dropped = {}, AttachedDomains(), None, 0
     with open(path, errors='replace') as log:
         for line in log:
             line = line.rstrip('\n')
+            m = DROPPED.search(line)
+            if m:
+                dropped += int(m.group(1))
+                continue
             m = MACHINE.search(line)
             if m:
                 steps[m.group(1)] = {'machine': m, 'cpus': {},
@@ -110,7 +119,7 @@ def read_console(path):
                 case = (m.group(1), m.group(2).strip())
                 continue
             attached.feed(line)
-    return steps, case
+    return steps, case, dropped
 
 
 def distances_among(text, nodes):
@@ -222,8 +231,12 @@ def compare_fake(name, fake_path, got_step):
 
 def compare(steps, console, fake=None):
     """@steps: (step, expected file) pairs, in order."""
-    got, case = read_console(console)
+    got, case, dropped = read_console(console)
     name, diffs = None, []
+    if dropped:
+        # Missing lines would read as missing domains or masks.
+        diffs.append(f'the console dropped {dropped} printk messages: the log buffer '
+                     f'(log_buf_len on the command line) is too small for this shape')
     for step, expected in steps:
         name, d = compare_step(step, expected, got.get(step))
         diffs += d

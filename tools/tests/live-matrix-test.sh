@@ -71,6 +71,12 @@ grep -v 'fake smt4-2socket-4node' "$flog" > "$scratch/fake-none.log"
 expect_fail "a fake console without the shape fails, saying so" \
 	'fake: no "fake smt4-2socket-4node" lines' fake "$scratch/fake-none.log"
 
+# A console that fell behind the log buffer loses lines at random: the
+# shape fails saying so, not as a missing domain.
+sed '0,/attaching sched-domain/s//&\n[    1.000000] ** 12 printk messages dropped **/' "$log" > "$scratch/dropped.log"
+expect_fail "a console that dropped messages fails the shape, saying so" \
+	'# smt4-2socket-4node: the console dropped 12 printk messages' \
+	"$tools/report/live_matrix.py" --number 7 "$scratch/good.txt" "$scratch/dropped.log"
 grep -v 'topology_live_masks' "$log" > "$scratch/no-suite.log"
 expect_fail "a console without the live suite's lines fails, saying so" \
 	'no "live machine: step boot" line' \
