@@ -82,5 +82,7 @@ void write_dot_machine(FILE *out, const struct machine *m, const struct tree *t,
 		       const char *label);
 void write_dot_end(FILE *out);
 void write_preference(FILE *out, const struct machine *m, const struct domain *d, int max);
+void write_spans(FILE *out, struct domain **d, int n, const int *group_of, int first, int from,
+		 int max, const char *sep, void (*print)(FILE *, const struct cpuset *));
 
 #endif

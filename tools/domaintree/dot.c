@@ -78,20 +78,9 @@ static void dot_cpus(FILE *out, const struct machine *m, const struct domain *d,
 static void dot_folded(FILE *out, struct domain **d, int n, const int *group_of, int first,
 		       int count, int depth)
 {
-	int i, shown = 0;
-
 	fprintf(out, "%*sn%d [shape=note, label=\"%d more %s like it:\\n", 2 * depth, "",
 		new_box(), count - 1, d[first]->lvl->name);
-	for (i = first + 1; i < n; i++) {
-		if (group_of[i] != first)
-			continue;
-		if (shown == SHOWN_SPANS) {
-			fprintf(out, "\\n...");
-			break;
-		}
-		fprintf(out, "%s", shown++ ? "\\n" : "");
-		print_span(out, &d[i]->lvl->span);
-	}
+	write_spans(out, d, n, group_of, first, first + 1, SHOWN_SPANS, "\\n", print_span);
 	fprintf(out, "\"];\n");
 }
 

@@ -54,6 +54,28 @@ void write_preference(FILE *out, const struct machine *m, const struct domain *d
 		fprintf(out, " > ...");
 }
 
+/*
+ * The spans of @d[@from] to @d[@n - 1] in the fold group of @d[@first],
+ * each written by @print with @sep between them, the first @max only
+ * and then "...".
+ */
+void write_spans(FILE *out, struct domain **d, int n, const int *group_of, int first, int from,
+		 int max, const char *sep, void (*print)(FILE *, const struct cpuset *))
+{
+	int i, shown = 0;
+
+	for (i = from; i < n; i++) {
+		if (group_of[i] != first)
+			continue;
+		if (shown == max) {
+			fprintf(out, "%s...", sep);
+			break;
+		}
+		fprintf(out, "%s", shown++ ? sep : "");
+		print(out, &d[i]->lvl->span);
+	}
+}
+
 static void write_group(FILE *out, const struct machine *m, const struct tree *t,
 			struct domain **d, int n, const int *group_of, int first, int depth,
 			bool in_each);
@@ -79,7 +101,7 @@ static void write_group(FILE *out, const struct machine *m, const struct tree *t
 			bool in_each)
 {
 	const struct domain *g = d[first];
-	int i, count = 0, shown = 0;
+	int i, count = 0;
 	char flags[256];
 
 	for (i = first; i < n; i++)
@@ -87,16 +109,7 @@ static void write_group(FILE *out, const struct machine *m, const struct tree *t
 	fprintf(out, "%*s%s ", 2 * depth, "", g->lvl->name);
 	if (count > 1)
 		fprintf(out, "x%d%s ", count, in_each ? " in each" : "");
-	for (i = first; i < n; i++) {
-		if (group_of[i] != first)
-			continue;
-		if (shown == SHOWN_SPANS) {
-			fprintf(out, " | ...");
-			break;
-		}
-		fprintf(out, "%s", shown++ ? " | " : "");
-		cpuset_print(out, &d[i]->lvl->span);
-	}
+	write_spans(out, d, n, group_of, first, first, SHOWN_SPANS, " | ", cpuset_print);
 	own_flags(t, g, flags, sizeof(flags));
 	fprintf(out, ": %d CPU%s%s; %s", g->weight, g->weight == 1 ? "" : "s",
 		count > 1 ? " each" : "", flags);
