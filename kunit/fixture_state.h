@@ -20,12 +20,12 @@ static inline const struct ppc_fixture *fixture_param(struct kunit *test)
 
 /*
  * The hardware thread id firmware gives a CPU of a machine the test makes
- * up, as fixturec numbers those of fixtures/: a core's threads from its
- * first id, one core's worth of ids unused after each core.
+ * up, numbered as fixturec numbers those of fixtures/.
  */
 static inline u16 fixture_hw_id(int threads_per_core, int cpu)
 {
-	return cpu / threads_per_core * 2 * threads_per_core + cpu % threads_per_core;
+	return PPC_FIXTURE_HW_ID(threads_per_core, cpu / threads_per_core,
+				 cpu % threads_per_core);
 }
 
 void fixture_describe(const struct ppc_fixture * const *fx, char *desc);

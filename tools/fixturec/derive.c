@@ -77,7 +77,7 @@ static bool interleaves(const struct tg_block *b)
  */
 static unsigned int hw_id_of(const struct fixture *f, unsigned int core, unsigned int t)
 {
-	return core * 2 * f->threads.v + t;
+	return HW_ID_RULE(f->threads.v, core, t);
 }
 
 /*
@@ -142,46 +142,77 @@ static unsigned int set_weight(const struct fixture *f, enum level_set set, unsi
 }
 
 /*
- * The levels a machine of this shape ends with, from its description and
- * the postings, never from kernel code.  It has a level for each thing
- * its CPUs share: an L1 (the small core the scheduler sees as the SMT
- * level), an L2, a coregroup on dedicated processors (the shared-processor
- * series gives shared processors no MC level: the hypervisor does not say
- * where their cores are), and a NUMA node.  A level spanning no more CPUs
- * than the one below it balances nothing, and the scheduler drops it, as
- * it drops a level of one CPU; the lower of two equal levels is the one
- * kept.  The LLC is the L2: every level within it shares the LLC.
- * Shared processors with big cores pack onto lower cores at every level
- * above the small core (the series' asym packing).
+ * The levels a machine of this shape has as a processor of the given
+ * mode, from its description and the postings, never from kernel code.
+ * It has a level for each thing its CPUs share: an L1 (the small core the
+ * scheduler sees as the SMT level), an L2, a coregroup on dedicated
+ * processors (the shared-processor series gives shared processors no MC
+ * level: the hypervisor does not say where their cores are), and a NUMA
+ * node.  Shared processors with big cores pack onto lower cores at every
+ * level above the small core (the series' asym packing).
+ */
+static unsigned int machine_levels(const struct fixture *f, bool shared, struct level *lv)
+{
+	bool packs = shared && f->has_big_cores;
+	unsigned int n = 0;
+
+	lv[n++] = (struct level){ ROLE_SMT, SET_GROUP, SHARES_CAPACITY };
+	lv[n++] = (struct level){ ROLE_CACHE, SET_L2, packs ? PACKS : 0 };
+	/* Only dedicated processors have one, and they never pack. */
+	if (!shared && f->cg != CG_NONE)
+		lv[n++] = (struct level){ ROLE_MC, SET_COREGROUP, 0 };
+	lv[n++] = (struct level){ ROLE_TOP, SET_NODE, packs ? PACKS : 0 };
+	return n;
+}
+
+/*
+ * Which of the @nr levels @lv stay for @cpu, as bits: a level spanning no
+ * more CPUs than the one below it balances nothing, and the scheduler
+ * drops it, as it drops a level of one CPU; the lower of two equal levels
+ * is the one kept.  The LLC is the L2: every level within it shares the
+ * LLC, a flag of the level (the machines are homogeneous).
+ */
+static unsigned int kept_levels(const struct fixture *f, struct level *lv, unsigned int nr,
+				unsigned int cpu)
+{
+	unsigned int l2 = set_weight(f, SET_L2, cpu);
+	unsigned int i, w, last = 1, bits = 0;
+
+	for (i = 0; i < nr; i++) {
+		w = set_weight(f, lv[i].set, cpu);
+		if (w <= l2)
+			lv[i].flags |= SHARES_LLC;
+		if (w <= last)
+			continue;
+		bits |= 1u << i;
+		last = w;
+	}
+	return bits;
+}
+
+/*
+ * The machine's levels in its own mode and which stay for each CPU; and,
+ * for each processor mode, the topology table the machine should get:
+ * the levels some CPU keeps ("Dynamically build Powerpc topology": no
+ * level the scheduler would throw away on every CPU).
  */
 void derive_levels(struct fixture *f)
 {
-	bool packs = f->shared && f->has_big_cores;
-	unsigned int cpu, i, last, w;
+	struct level lv[MAX_LEVELS];
+	unsigned int cpu, i, mode, nr, used;
 
-	f->nr_levels = 0;
-	f->levels[f->nr_levels++] = (struct level){ ROLE_SMT, SET_GROUP, SHARES_CAPACITY };
-	f->levels[f->nr_levels++] = (struct level){ ROLE_CACHE, SET_L2, packs ? PACKS : 0 };
-	/* Only dedicated processors have one, and they never pack. */
-	if (!f->shared && f->cg != CG_NONE)
-		f->levels[f->nr_levels++] = (struct level){ ROLE_MC, SET_COREGROUP, 0 };
-	f->levels[f->nr_levels++] = (struct level){ ROLE_TOP, SET_NODE, packs ? PACKS : 0 };
+	f->nr_levels = machine_levels(f, f->shared, f->levels);
+	for (cpu = 0; cpu < f->nr_cpus.v; cpu++)
+		f->cpu[cpu].levels = kept_levels(f, f->levels, f->nr_levels, cpu);
 
-	for (cpu = 0; cpu < f->nr_cpus.v; cpu++) {
-		unsigned int l2 = set_weight(f, SET_L2, cpu);
-
-		f->cpu[cpu].levels = 0;
-		last = 1;
-		for (i = 0; i < f->nr_levels; i++) {
-			w = set_weight(f, f->levels[i].set, cpu);
-			if (w <= last)
-				continue;
-			f->cpu[cpu].levels |= 1u << i;
-			last = w;
-		}
-		/* Homogeneous machines: the LLC flag is a property of the level. */
-		for (i = 0; i < f->nr_levels; i++)
-			if (set_weight(f, f->levels[i].set, cpu) <= l2)
-				f->levels[i].flags |= SHARES_LLC;
+	for (mode = 0; mode < 2; mode++) {
+		nr = machine_levels(f, mode, lv);
+		used = 0;
+		for (cpu = 0; cpu < f->nr_cpus.v; cpu++)
+			used |= kept_levels(f, lv, nr, cpu);
+		f->nr_table[mode] = 0;
+		for (i = 0; i < nr; i++)
+			if (used & (1u << i))
+				f->table[mode][f->nr_table[mode]++] = lv[i];
 	}
 }

@@ -16,6 +16,9 @@ static const char header_types[] =
 "/* No such coregroup (the machine has none). */\n"
 "#define PPC_FIXTURE_NONE\t0xffff\n"
 "\n"
+"/* The hardware thread id of thread t of core core, as fixturec numbers them. */\n"
+"#define PPC_FIXTURE_HW_ID(threads, core, t)\t" EXPAND_STRINGIFY(HW_ID_RULE(threads, core, t)) "\n"
+"\n"
 "/* What shares an L2 cache. */\n"
 "enum ppc_fixture_l2_share {\n"
 "\tPPC_FIXTURE_L2_THREAD_GROUP,\t/* a group of ibm,thread-groups property 2 */\n"
@@ -91,6 +94,9 @@ static const char header_types[] =
 "\t/* its levels, lowest first; which stay for a CPU is in its levels */\n"
 "\tconst struct ppc_fixture_level *levels;\n"
 "\tu8 nr_levels;\n"
+"\t/* the topology table it should get: [0] as a dedicated, [1] as a shared processor */\n"
+"\tconst struct ppc_fixture_level *table[2];\n"
+"\tu8 nr_table[2];\n"
 "\tconst struct ppc_fixture_cpu *cpus;\t/* nr_cpus entries */\n"
 "};\n";
 
@@ -162,6 +168,20 @@ static const char *level_flags(unsigned int flags)
 	return names[flags & 7];
 }
 
+/* A list of levels, ppc_fixture_ID_WHAT[]. */
+static void put_levels(FILE *out, const char *id, const char *what, const struct level *lv,
+		       unsigned int nr)
+{
+	unsigned int i;
+
+	fprintf(out, "static const struct ppc_fixture_level ppc_fixture_%s_%s[] = {\n", id, what);
+	/* The flags on a line of their own: with two, one line is too long. */
+	for (i = 0; i < nr; i++)
+		fprintf(out, "\t{ %s, %s,\n\t  %s },\n", role_names[lv[i].role],
+			set_names[lv[i].set], level_flags(lv[i].flags));
+	fputs("};\n\n", out);
+}
+
 static void put_arrays(FILE *out, const struct fixture *f, const char *id)
 {
 	unsigned int i, j, sorted[MAX_NODE_LINES], tmp;
@@ -207,12 +227,9 @@ static void put_arrays(FILE *out, const struct fixture *f, const char *id)
 	}
 	fputs("};\n\n", out);
 
-	fprintf(out, "static const struct ppc_fixture_level ppc_fixture_%s_levels[] = {\n", id);
-	/* The flags on a line of their own: with two, one line is too long. */
-	for (i = 0; i < f->nr_levels; i++)
-		fprintf(out, "\t{ %s, %s,\n\t  %s },\n", role_names[f->levels[i].role],
-			set_names[f->levels[i].set], level_flags(f->levels[i].flags));
-	fputs("};\n\n", out);
+	put_levels(out, id, "levels", f->levels, f->nr_levels);
+	put_levels(out, id, "table_dedicated", f->table[0], f->nr_table[0]);
+	put_levels(out, id, "table_shared", f->table[1], f->nr_table[1]);
 }
 
 static void put_fixture(FILE *out, const struct fixture *f)
@@ -256,6 +273,9 @@ static void put_fixture(FILE *out, const struct fixture *f)
 	fprintf(out, "\t.nr_nodes = %u,\n", f->nr_nodes);
 	fprintf(out, "\t.levels = ppc_fixture_%s_levels,\n", id);
 	fprintf(out, "\t.nr_levels = %u,\n", f->nr_levels);
+	fprintf(out, "\t.table = {\n\t\tppc_fixture_%s_table_dedicated,\n"
+		"\t\tppc_fixture_%s_table_shared,\n\t},\n", id, id);
+	fprintf(out, "\t.nr_table = { %u, %u },\n", f->nr_table[0], f->nr_table[1]);
 	fprintf(out, "\t.cpus = ppc_fixture_%s_cpus,\n};\n\n", id);
 }
 

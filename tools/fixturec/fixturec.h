@@ -111,6 +111,16 @@ enum level_set { SET_CORE, SET_GROUP, SET_L2, SET_COREGROUP, SET_CHIP, SET_NODE 
 #define PACKS		0x4	/* asym packing prefers lower cores */
 #define MAX_LEVELS	4
 
+/*
+ * The hardware thread id of thread @t of core @core, @threads per core:
+ * a core's threads from its first id, one core's worth of ids unused
+ * after each core.  emit.c writes the rule into ppc_fixtures.h as
+ * PPC_FIXTURE_HW_ID(), for the machines the suites make up.
+ */
+#define HW_ID_RULE(threads, core, t)	(2 * (threads) * (core) + (t))
+#define STRINGIFY(...)			#__VA_ARGS__
+#define EXPAND_STRINGIFY(...)		STRINGIFY(__VA_ARGS__)
+
 struct level {
 	enum level_role role;
 	enum level_set set;
@@ -163,6 +173,9 @@ struct fixture {
 	struct cpu_facts *cpu;
 	struct level levels[MAX_LEVELS];
 	unsigned int nr_levels;
+	/* the topology table it should get, as a dedicated [0] and a shared [1] processor */
+	struct level table[2][MAX_LEVELS];
+	unsigned int nr_table[2];
 };
 
 /* read.c, with the error reporting and allocation every stage uses */

@@ -71,20 +71,21 @@ expect_row() {
 	fi
 }
 
-# expect_levels NAME "ROLE SET FLAGS; ..." WHY: the machine's levels, lowest
-# first; a level's flags are on the line after its role and set.
+# expect_levels NAME "ROLE SET FLAGS; ..." WHY [LIST]: the machine's levels
+# (or LIST: table_dedicated, table_shared), lowest first; a level's flags
+# are on the line after its role and set.
 expect_levels() {
-	local got
-	got=$(awk -v f="ppc_fixture_$1_levels[] = {" '
+	local got list=${4:-levels}
+	got=$(awk -v f="ppc_fixture_$1_${list}[] = {" '
 		index($0, f) { on = 1; next }
 		on && /^};/ { exit }
 		on { entry = /^\t\{/
 		     gsub(/[\t{},]|PPC_FIXTURE_|SET_/, ""); sub(/ +$/, ""); sub(/^ +/, "");
 		     printf "%s%s", entry ? sep : " ", $0; sep = "; " }' "$header")
 	if [ "$got" = "$2" ]; then
-		ok "$1 levels: $3"
+		ok "$1 $list: $3"
 	else
-		not_ok "$1 levels are '$got', wanted '$2' ($3)"
+		not_ok "$1 $list are '$got', wanted '$2' ($3)"
 	fi
 }
 
@@ -195,6 +196,11 @@ expect_row p10_dedicated_80 39 "32, 33, 33, 0, 0, 0, 0xd, 71" \
 expect_row p10_dedicated_80 44 "40, 40, 40, 1, 0, 0, 0xd, 84" "core 5 is in the second hemisphere"
 expect_levels p10_dedicated_80 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; CACHE L2 SHARES_LLC; MC COREGROUP 0; TOP NODE 0" \
 	"a dedicated POWER10 has a coregroup level"
+expect_levels p10_dedicated_80 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; MC COREGROUP 0; TOP NODE 0" \
+	"its table: no CACHE level, no CPU's L2 is wider than its small core" table_dedicated
+expect_levels p10_dedicated_80 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; TOP NODE PACKS" \
+	"as a shared processor: no MC level, packing above the small core" table_shared
+expect_field p10_dedicated_80 nr_table "{ 3, 2 }"
 expect_field p10_dedicated_80 shared_processor false
 expect_field p10_dedicated_80 nr_coregroups 2
 expect_row p9_bigcore_64 35 "32, 33, 32, PPC_FIXTURE_NONE, 1, 1, 0x7, 67" \
@@ -211,6 +217,8 @@ expect_row p9_smt4_host_128 7 "4, 4, 0, PPC_FIXTURE_NONE, 0, 0, 0x7, 11" \
 	"L2 shared with the previous core: a CACHE level over the SMT4 core"
 expect_row p9_smt4_host_128 127 "124, 124, 120, PPC_FIXTURE_NONE, 1, 8, 0x7, 251" \
 	"node8 lists 64-127 (the vcpu_is_preempted review), second socket"
+expect_levels p9_smt4_host_128 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; CACHE L2 SHARES_LLC; TOP NODE 0" \
+	"without big cores a shared processor does not pack" table_shared
 expect_field p9_smt4_host_128 nr_nodes 8
 expect_field p9_smt4_host_128 lcpu 0
 
