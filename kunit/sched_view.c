@@ -76,16 +76,24 @@ static void view_group(void *ctx, int cpu, int level, const struct cpumask *span
 	cpumask_or(view->groups_seen, view->groups_seen, span);
 }
 
-/* Runs with the table the kernel built for the fake machine in place. */
-static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
+/* Build over @cpus with the table @tl (NULL: the installed one) and record. */
+static int view_build(struct sched_view *view, const struct cpumask *cpus,
+		      struct sched_domain_topology_level *tl)
 {
-	struct sched_view *view = ctx;
 	struct sched_domains_kunit_view ops = {
 		.built = view_built,
 		.kept = view_kept,
 		.group = view_group,
 		.ctx = view,
 	};
+
+	return sched_domains_kunit_build(cpus, tl, &ops);
+}
+
+/* Runs with the table the kernel built for the fake machine in place. */
+static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
+{
+	struct sched_view *view = ctx;
 	cpumask_var_t cpus;
 	int cpu;
 
@@ -96,20 +104,13 @@ static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
 	for (cpu = 0; cpu < view->nr_cpus; cpu++)
 		if (!view->map || cpumask_test_cpu(cpu, view->map))
 			cpumask_set_cpu(cpu, cpus);
-	view->ret = sched_domains_kunit_build(cpus, ppc_probe_topology_table(), &ops);
+	view->ret = view_build(view, cpus, ppc_probe_topology_table());
 	free_cpumask_var(cpus);
 }
 
-/* Build and record the domains of CPUs 0 to @nr_cpus - 1. */
-struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake *fake,
-					    int nr_cpus)
-{
-	return sched_view_build_map(test, fake, nr_cpus, NULL);
-}
-
-/* The same, over the CPUs of @map among them only, as after CPU hotplug. */
-struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_fake *fake,
-						int nr_cpus, const struct cpumask *map)
+/* A view of CPUs 0 to @nr_cpus - 1, nothing recorded yet. */
+static struct sched_view *view_alloc(struct kunit *test, int nr_cpus,
+				     const struct cpumask *map)
 {
 	struct sched_view *view = kunit_kzalloc(test, sizeof(*view), GFP_KERNEL);
 	char *masks;
@@ -139,11 +140,47 @@ struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_f
 		c->llc = (struct cpumask *)(mine + SCHED_VIEW_MAX_LEVELS * cpumask_size());
 	}
 	view->ret = -EINVAL;
-	ppc_fake_with_topology(fake, view_with_table, view);
+	return view;
+}
+
+static void view_check(struct kunit *test, const struct sched_view *view)
+{
 	KUNIT_ASSERT_EQ_MSG(test, view->ret, 0,
-			    "the scheduler could not build domains for CPUs 0-%d", nr_cpus - 1);
+			    "the scheduler could not build domains for CPUs 0-%d",
+			    view->nr_cpus - 1);
 	KUNIT_ASSERT_FALSE_MSG(test, view->too_deep, "more than %d sched-domain levels",
 			       SCHED_VIEW_MAX_LEVELS);
+}
+
+/* Build and record the domains of CPUs 0 to @nr_cpus - 1. */
+struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake *fake,
+					    int nr_cpus)
+{
+	return sched_view_build_map(test, fake, nr_cpus, NULL);
+}
+
+/* The same, over the CPUs of @map among them only, as after CPU hotplug. */
+struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_fake *fake,
+						int nr_cpus, const struct cpumask *map)
+{
+	struct sched_view *view = view_alloc(test, nr_cpus, map);
+
+	ppc_fake_with_topology(fake, view_with_table, view);
+	view_check(test, view);
+	return view;
+}
+
+/*
+ * The real machine's domains: the table the kernel installed at boot,
+ * NUMA levels included, over the active CPUs, as a rebuild after CPU
+ * hotplug builds them.
+ */
+struct sched_view *sched_view_build_installed(struct kunit *test)
+{
+	struct sched_view *view = view_alloc(test, nr_cpu_ids, cpu_active_mask);
+
+	view->ret = view_build(view, cpu_active_mask, NULL);
+	view_check(test, view);
 	return view;
 }
 

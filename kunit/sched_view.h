@@ -57,6 +57,7 @@ struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake 
 					    int nr_cpus);
 struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_fake *fake,
 						int nr_cpus, const struct cpumask *map);
+struct sched_view *sched_view_build_installed(struct kunit *test);
 int * __init sched_view_priorities(struct kunit *test, struct ppc_fake *fake, int nr_cpus);
 
 #endif /* _PPC_TOPOLOGY_KUNIT_SCHED_VIEW_H */

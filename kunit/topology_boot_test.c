@@ -1,53 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the topology the kernel really built at boot, with no
- * fake state: the table it installed, and the kernel half of the live
- * cross-check of the sched domains.
+ * KUnit test of the sched domains the kernel really builds for the
+ * machine it booted on, with no fake state.
  *
  * tools/live-check boots this suite on QEMU with several online CPUs in
- * two NUMA nodes and sched_verbose.  topology_boot_domains then predicts,
- * from the installed table, the masks the kernel computed for its online
- * CPUs and the NUMA distances, which sched domains each CPU keeps once the
- * scheduler has thrown away the levels degenerate.h says it throws away,
- * and prints one "domains CPU<n>:" line per CPU.  tools/report/live_domains.py
- * compares those lines with the domains the scheduler printed while it
- * built them.  With a single online CPU, as in "make run", there is
- * nothing to cross-check and that case skips.
+ * two NUMA nodes and sched_verbose.  topology_boot_domains predicts, from
+ * the installed table, the masks the kernel computed for its online CPUs
+ * and the NUMA distances, which sched domains each CPU keeps once the
+ * scheduler has thrown away the levels degenerate.h says it throws away;
+ * it asserts that the scheduler's own builder, run with the installed
+ * table over the active CPUs, keeps exactly those, and prints one
+ * "domains CPU<n>:" line per CPU, which tools/report/live_domains.py
+ * compares with the domains the scheduler printed when it attached them
+ * at boot.  With a single online CPU, as in "make run", there is nothing
+ * to predict and the case skips.
  */
 
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/nodemask.h>
 #include <linux/topology.h>
-#include <asm/cputable.h>
 
 #include "degenerate.h"
-#include "expected_levels.h"
-#include "fake_state.h"
+#include "sched_view.h"
 #include "smp_probe.h"
 
 /* The scheduler adds one level per distinct NUMA distance. */
 #define MAX_DISTANCES		8
 #define MAX_DOMAINS		(PPC_PROBE_MAX_LEVELS + MAX_DISTANCES)
-
-/* The table installed at boot is the series' table for the boot state. */
-static void topology_boot_table(struct kunit *test)
-{
-	struct expected_level want[PPC_PROBE_MAX_LEVELS];
-	struct ppc_probe_topology topo;
-	struct ppc_fake_flags boot;
-	char what[96];
-	int nr;
-
-	KUNIT_ASSERT_FALSE_MSG(test, cpu_has_feature(CPU_FTR_ASYM_SMT),
-			       "this CPU has CPU_FTR_ASYM_SMT; the expected table assumes it does not");
-	ppc_fake_read_flags(&boot);
-	nr = expected_levels(&boot, want);
-	ppc_probe_describe_installed(&topo);
-	strscpy(what, "boot state ", sizeof(what));
-	state_name(&boot, what + strlen(what), sizeof(what) - strlen(what));
-	expect_levels(test, what, &topo, want, nr);
-}
 
 /* Distinct distances between nodes with CPUs, ascending, as sched_init_numa(). */
 static int numa_distances(int *dist, int max)
@@ -104,12 +84,43 @@ static void model_levels(struct domain_model *m, const struct ppc_probe_topology
 	}
 }
 
+/* The domains the scheduler kept for @cpu against the model's; false if reported. */
+static bool expect_model(struct kunit *test, const struct domain_model *m, int kept,
+			 const struct sched_view_cpu *c, int cpu)
+{
+	int i, n = 0;
+
+	for (i = 0; i < m->nr; i++) {
+		const struct sched_view_level *got = n < c->nr_kept ? &c->level[n] : NULL;
+
+		if (!m->keep[i])
+			continue;
+		if (!got || strcmp(got->name, m->name[i]) ||
+		    !cpumask_equal(got->span, m->span[i])) {
+			KUNIT_FAIL(test,
+				   "CPU%d: sched domain %d is %s %*pbl; the model keeps %s %*pbl there (of %d)",
+				   cpu, n, got ? got->name : "none",
+				   cpumask_pr_args(got ? got->span : cpu_none_mask),
+				   m->name[i], cpumask_pr_args(m->span[i]), kept);
+			return false;
+		}
+		n++;
+	}
+	if (n == c->nr_kept)
+		return true;
+	KUNIT_FAIL(test,
+		   "CPU%d: the scheduler keeps %d sched domains, the model %d; the next is %s %*pbl",
+		   cpu, c->nr_kept, n, c->level[n].name, cpumask_pr_args(c->level[n].span));
+	return false;
+}
+
 static void topology_boot_domains(struct kunit *test)
 {
 	struct ppc_probe_topology topo;
+	struct sched_view *view;
 	struct domain_model *m;
 	int dist[MAX_DISTANCES];
-	int nr_dist, cpu, i, kept;
+	int nr_dist, cpu, i, kept, reported = 0;
 	char *line;
 	size_t len;
 
@@ -127,6 +138,7 @@ static void topology_boot_domains(struct kunit *test)
 	}
 
 	ppc_probe_describe_installed(&topo);
+	view = sched_view_build_installed(test);
 	nr_dist = numa_distances(dist, ARRAY_SIZE(dist));
 	KUNIT_ASSERT_GT_MSG(test, nr_dist, 0, "cannot read the NUMA distances (%d)", nr_dist);
 
@@ -150,56 +162,13 @@ static void topology_boot_domains(struct kunit *test)
 						 len ? ", " : "", m->name[i],
 						 cpumask_pr_args(m->span[i]));
 		kunit_info(test, "domains CPU%d: %s\n", cpu, kept ? line : "none");
+		/* A few failure lines stay readable; every CPU's line is printed. */
+		if (reported < 3)
+			reported += !expect_model(test, m, kept, &view->cpu[cpu], cpu);
 	}
-}
-
-/* The model's degeneration rules, on levels built by hand. */
-static void topology_degenerate_model(struct kunit *test)
-{
-	cpumask_t one, core, chip, chip_again;
-	const struct cpumask *all[4];
-	bool keep[4];
-	int cpu;
-
-	/* make live boots with 8 possible CPUs: the spans fit in 4. */
-	KUNIT_ASSERT_GE(test, nr_cpu_ids, 4U);
-	cpumask_clear(&one);
-	cpumask_set_cpu(1, &one);
-	cpumask_clear(&core);
-	cpumask_clear(&chip);
-	for (cpu = 0; cpu < 4; cpu++) {
-		if (cpu < 2)
-			cpumask_set_cpu(cpu, &core);
-		cpumask_set_cpu(cpu, &chip);
-	}
-	cpumask_copy(&chip_again, &chip);
-
-	/* CPU alone, core, chip, chip again: core and the first chip stay. */
-	all[0] = &one;
-	all[1] = &core;
-	all[2] = &chip;
-	all[3] = &chip_again;
-	KUNIT_EXPECT_EQ(test, surviving_levels(all, 4, keep), 2);
-	KUNIT_EXPECT_FALSE(test, keep[0]);
-	KUNIT_EXPECT_TRUE(test, keep[1]);
-	KUNIT_EXPECT_TRUE(test, keep[2]);
-	KUNIT_EXPECT_FALSE(test, keep[3]);
-
-	/* CPU alone twice under the chip: only the chip stays. */
-	all[1] = &one;
-	KUNIT_EXPECT_EQ(test, surviving_levels(all, 3, keep), 1);
-	KUNIT_EXPECT_FALSE(test, keep[0]);
-	KUNIT_EXPECT_FALSE(test, keep[1]);
-	KUNIT_EXPECT_TRUE(test, keep[2]);
-
-	/* A lone level goes if it is the CPU alone, and stays otherwise. */
-	KUNIT_EXPECT_EQ(test, surviving_levels(all + 1, 1, keep), 0);
-	KUNIT_EXPECT_EQ(test, surviving_levels(all + 2, 1, keep), 1);
 }
 
 static struct kunit_case topology_boot_cases[] = {
-	KUNIT_CASE(topology_degenerate_model),
-	KUNIT_CASE(topology_boot_table),
 	KUNIT_CASE(topology_boot_domains),
 	{}
 };

@@ -26,11 +26,11 @@
 #include <linux/cpumask.h>
 #include <linux/sched/topology.h>
 #include <linux/smp.h>
+#include <linux/version.h>
 #include <asm/cputable.h>
 #include <asm/cputhreads.h>
 #include <asm/sections.h>
 
-#include "expected_levels.h"
 #include "fake_state.h"
 #include "fixture_state.h"
 #include "rfc.h"
@@ -39,29 +39,38 @@
 
 KUNIT_ARRAY_PARAM(fixture, ppc_fixtures, fixture_describe);
 
-/* The 16 combinations, bit 0 shared processor up to bit 3 coregroups. */
-static void state_of(unsigned int bits, struct ppc_fake_flags *s)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+#define LLC_FLAG	SD_SHARE_LLC
+#define TOP_LEVEL	"PKG"
+#else
+#define LLC_FLAG	SD_SHARE_PKG_RESOURCES
+#define TOP_LEVEL	"DIE"
+#endif
+
+/* The sched-domain flags of a level's PPC_FIXTURE_* flags. */
+static int sd_flags_of(u8 flags)
 {
-	memset(s, 0, sizeof(*s));
-	s->shared_processor = bits & 1;
-	s->has_big_cores = bits & 2;
-	s->shared_caches = bits & 4;
-	s->coregroup_enabled = bits & 8;
+	return (flags & PPC_FIXTURE_SHARES_CAPACITY ? SD_SHARE_CPUCAPACITY : 0) |
+	       (flags & PPC_FIXTURE_SHARES_LLC ? LLC_FLAG : 0) |
+	       (flags & PPC_FIXTURE_PACKS ? SD_ASYM_PACKING : 0);
 }
 
-static void save_topology(void *ctx, const struct ppc_probe_topology *topo)
+static const char *role_name(u8 role)
 {
-	memcpy(ctx, topo, sizeof(*topo));
+	static const char * const names[] = {
+		[PPC_FIXTURE_SMT] = "SMT",
+		[PPC_FIXTURE_CACHE] = "CACHE",
+		[PPC_FIXTURE_MC] = "MC",
+		[PPC_FIXTURE_TOP] = TOP_LEVEL,
+	};
+
+	return role < ARRAY_SIZE(names) ? names[role] : "?";
 }
 
-/* Build the table for a state and describe it. */
-static void __init build_state(struct kunit *test, const struct ppc_fake_flags *s,
-			       struct ppc_probe_topology *topo)
+/* A fixture level's flags, with what the RFCs the kernel carries change. */
+static u8 fixture_level_flags(const struct ppc_fixture *fx, const struct ppc_fixture_level *lvl)
 {
-	struct ppc_fake *fake = ppc_fake_begin(test);
-
-	ppc_fake_set_flags(fake, s);
-	ppc_fake_with_topology(fake, save_topology, topo);
+	return rfc_level_flags(lvl->role, lvl->flags, fx->interleaved);
 }
 
 static void __init require_no_asym_smt(struct kunit *test)
@@ -71,50 +80,128 @@ static void __init require_no_asym_smt(struct kunit *test)
 			       "this CPU has CPU_FTR_ASYM_SMT; the expected tables assume it does not");
 }
 
-/* Every combination of the four flags, one parameter each. */
-static const unsigned int state_bits[] = {
-	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-};
+/*
+ * Every fixture in both processor modes: slot 2i is ppc_fixtures[i] as a
+ * dedicated, 2i + 1 as a shared processor.  The parameter is the slot's
+ * place in the array; the array holds nothing else.
+ */
+static const u8 fixture_modes[2 * PPC_NR_FIXTURES];
 
-static void state_describe(const unsigned int *bits, char *desc)
+static const struct ppc_fixture *fixture_of_mode(const u8 *slot, bool *shared)
 {
-	struct ppc_fake_flags s;
+	unsigned int i = slot - fixture_modes;
 
-	state_of(*bits, &s);
-	state_name(&s, desc, KUNIT_PARAM_DESC_SIZE);
+	*shared = i % 2;
+	return ppc_fixtures[i / 2];
 }
 
-KUNIT_ARRAY_PARAM(state, state_bits, state_describe);
+static void fixture_mode_describe(const u8 *slot, char *desc)
+{
+	bool shared;
+	const struct ppc_fixture *fx = fixture_of_mode(slot, &shared);
 
-/* The state a parameterized case runs in, its name and the table built for it. */
-struct state_run {
-	struct ppc_fake_flags s;
-	char what[KUNIT_PARAM_DESC_SIZE];
+	/* No comma or space: tools/matrix's matrix-expected lists parameters. */
+	scnprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s/%s", fx->name,
+		  shared ? "shared" : "dedicated");
+}
+
+KUNIT_ARRAY_PARAM(fixture_mode, fixture_modes, fixture_mode_describe);
+
+/* The table built for a machine, and the first CPU each level's mask got wrong. */
+struct table_run {
+	const struct ppc_fixture *fx;
+	const struct cpumask *online;
 	struct ppc_probe_topology topo;
+	int wrong_cpu[PPC_PROBE_MAX_LEVELS];
+	cpumask_t wrong_mask[PPC_PROBE_MAX_LEVELS];
 };
 
-static struct state_run * __init build_param_state(struct kunit *test)
+/* Runs with the table in place: its masks are read here, asserted after. */
+static void record_table(void *ctx, const struct ppc_probe_topology *topo)
 {
-	struct state_run *run = kunit_kzalloc(test, sizeof(*run), GFP_KERNEL);
+	struct table_run *run = ctx;
+	const struct ppc_fixture *fx = run->fx;
+	const struct ppc_fixture_level *want;
+	bool shared = fx->shared_processor;
+	cpumask_t set;
+	int i, cpu;
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, run);
-	state_of(*(const unsigned int *)test->param_value, &run->s);
-	state_name(&run->s, run->what, sizeof(run->what));
-	build_state(test, &run->s, &run->topo);
-	return run;
+	run->topo = *topo;
+	for (i = 0; i < topo->nr_levels; i++) {
+		run->wrong_cpu[i] = -1;
+		if (i >= fx->nr_table[shared])
+			continue;
+		want = &fx->table[shared][i];
+		for_each_cpu(cpu, run->online) {
+			const struct cpumask *got = ppc_probe_level_mask(&topo->level[i], cpu);
+
+			fixture_set_of(fx, want->set, cpu, &set);
+			cpumask_and(&set, &set, run->online);
+			if (!cpumask_equal(got, &set)) {
+				run->wrong_cpu[i] = cpu;
+				cpumask_copy(&run->wrong_mask[i], got);
+				break;
+			}
+		}
+	}
 }
 
-/* Names, mask functions and flags of every built level. */
+/*
+ * "powerpc/smp: Dynamically build Powerpc topology": the table the kernel
+ * builds for a machine has a level for each thing the machine's CPUs
+ * share that some CPU keeps as a sched domain, and no other (fixturec
+ * derives them, table_dedicated and table_shared, from the fixture and
+ * the postings).  Each level is named for its role, spans for every CPU
+ * the CPUs that share that thing (the small core, the L2, the
+ * coregroup, the node), and carries the flags the postings give it.
+ * Every fixture is brought up through its firmware in both processor
+ * modes, so the kernel decides has_big_cores, shared_caches and the rest.
+ */
 static void __init topology_levels_by_state(struct kunit *test)
 {
-	struct expected_level want[PPC_PROBE_MAX_LEVELS];
-	struct state_run *run;
+	struct table_run *run = kunit_kzalloc(test, sizeof(*run), GFP_KERNEL);
+	const struct ppc_fixture_level *want;
+	struct ppc_fixture *fx;
+	struct ppc_fake *fake;
+	bool shared;
+	int i, nr_want;
 
 	require_no_asym_smt(test);
-	run = build_param_state(test);
-	expect_levels(test, run->what, &run->topo, want, expected_levels(&run->s, want));
+	fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, run);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
+	*fx = *fixture_of_mode(test->param_value, &shared);
+	fx->shared_processor = shared;
+	fake = ppc_fake_begin(test);
+	run->fx = fx;
+	run->online = fixture_bring_up(test, fake, fx);
+	ppc_fake_with_topology(fake, record_table, run);
+
+	want = fx->table[shared];
+	nr_want = fx->nr_table[shared];
+	KUNIT_EXPECT_EQ_MSG(test, run->topo.nr_levels, nr_want, "%s, %s: number of levels",
+			    fx->name, shared ? "shared" : "dedicated");
+	for (i = 0; i < run->topo.nr_levels; i++) {
+		const struct ppc_probe_level *got = &run->topo.level[i];
+
+		if (i >= nr_want) {
+			KUNIT_FAIL(test, "%s: level %d (%s) is one no CPU keeps", fx->name, i,
+				   got->name);
+			continue;
+		}
+		KUNIT_EXPECT_STREQ_MSG(test, got->name, role_name(want[i].role),
+				       "%s: level %d, the machine's %s", fx->name, i,
+				       fixture_set_name(want[i].set));
+		KUNIT_EXPECT_EQ_MSG(test, got->flags,
+				    sd_flags_of(fixture_level_flags(fx, &want[i])),
+				    "%s: level %d (%s) flags", fx->name, i, got->name);
+		if (run->wrong_cpu[i] >= 0)
+			KUNIT_FAIL(test, "%s: level %d (%s) spans %*pbl for CPU %d, not its %s",
+				   fx->name, i, got->name, cpumask_pr_args(&run->wrong_mask[i]),
+				   run->wrong_cpu[i], fixture_set_name(want[i].set));
+	}
 	KUNIT_EXPECT_TRUE_MSG(test, run->topo.terminated,
-			      "%s: no empty entry ends the table after its %d levels", run->what,
+			      "%s: no empty entry ends the table after its %d levels", fx->name,
 			      run->topo.nr_levels);
 }
 
@@ -483,8 +570,9 @@ static void __init expect_kernel_map(struct kunit *test, const struct ppc_fixtur
 		   online);
 }
 
-/* Some online CPU shares its L2 with online CPUs outside its small core. */
-static bool __init l2_wider_than_smt(const struct ppc_fixture *fx, const struct cpumask *online)
+/* Some online CPU shares its L2 (@l2) with online CPUs outside its small core. */
+static bool __init l2_wider_than_smt(const struct ppc_fixture *fx, const struct cpumask *online,
+				     enum ppc_fixture_set l2_set)
 {
 	cpumask_t l2, smt;
 	int cpu;
@@ -492,7 +580,7 @@ static bool __init l2_wider_than_smt(const struct ppc_fixture *fx, const struct 
 	for_each_cpu(cpu, online) {
 		if (cpu >= fx->nr_cpus)
 			break;
-		fixture_set_of(fx, PPC_FIXTURE_SET_L2, cpu, &l2);
+		fixture_set_of(fx, l2_set, cpu, &l2);
 		fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, &smt);
 		cpumask_and(&l2, &l2, online);
 		cpumask_and(&smt, &smt, online);
@@ -513,15 +601,18 @@ static bool __init l2_wider_than_smt(const struct ppc_fixture *fx, const struct 
  * be a big core, though the kernel would call it one; no fixture has
  * such cores.
  */
-static void __init check_fixture_maps(struct kunit *test, const struct ppc_fixture *fx,
-				      const struct cpumask *online);
+static void __init check_fixture_maps_l2(struct kunit *test, const struct ppc_fixture *fx,
+					 const struct cpumask *online,
+					 enum ppc_fixture_set l2_set);
 
-static void __init check_fixture_masks(struct kunit *test, const struct ppc_fixture *fx,
-				       const struct cpumask *online)
+/* ... with the CPUs that share each CPU's L2 given by @l2_set. */
+static void __init check_fixture_masks_l2(struct kunit *test, const struct ppc_fixture *fx,
+					  const struct cpumask *online,
+					  enum ppc_fixture_set l2_set)
 {
 	struct ppc_fake_flags got;
 	bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
-	bool wider_l2 = l2_wider_than_smt(fx, online);
+	bool wider_l2 = l2_wider_than_smt(fx, online, l2_set);
 
 	ppc_fake_read_flags(&got);
 	KUNIT_EXPECT_EQ_MSG(test, got.has_big_cores, fx->has_big_cores,
@@ -537,12 +628,19 @@ static void __init check_fixture_masks(struct kunit *test, const struct ppc_fixt
 	KUNIT_EXPECT_EQ_MSG(test, got.shared_caches, wider_l2,
 			    "%s: shared_caches is %d; %s online CPU shares its L2 beyond its small core",
 			    fx->name, got.shared_caches, wider_l2 ? "an" : "no");
-	check_fixture_maps(test, fx, online);
+	check_fixture_maps_l2(test, fx, online, l2_set);
+}
+
+static void __init check_fixture_masks(struct kunit *test, const struct ppc_fixture *fx,
+				       const struct cpumask *online)
+{
+	check_fixture_masks_l2(test, fx, online, PPC_FIXTURE_SET_L2);
 }
 
 /* The masks of check_fixture_masks(), over the CPUs that are @online. */
-static void __init check_fixture_maps(struct kunit *test, const struct ppc_fixture *fx,
-				      const struct cpumask *online)
+static void __init check_fixture_maps_l2(struct kunit *test, const struct ppc_fixture *fx,
+					 const struct cpumask *online,
+					 enum ppc_fixture_set l2_set)
 {
 	bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
 	cpumask_t all;
@@ -560,12 +658,18 @@ static void __init check_fixture_maps(struct kunit *test, const struct ppc_fixtu
 		expect_kernel_map(test, fx, PPC_MAP_TG_L2, PPC_FIXTURE_SET_L2, &all);
 		expect_kernel_map(test, fx, PPC_MAP_TG_L3, PPC_FIXTURE_SET_L2, &all);
 	}
-	expect_kernel_map(test, fx, PPC_MAP_L2, PPC_FIXTURE_SET_L2, online);
+	expect_kernel_map(test, fx, PPC_MAP_L2, l2_set, online);
 	/* Coregroups are identified only on dedicated processors. */
 	if (fx->has_coregroups && !fx->shared_processor)
 		expect_kernel_map(test, fx, PPC_MAP_COREGROUP, PPC_FIXTURE_SET_COREGROUP, online);
 	expect_kernel_map(test, fx, PPC_MAP_CORE, PPC_FIXTURE_SET_CHIP, online);
 	expect_map(test, fx, "node mask", node_of, NULL, PPC_FIXTURE_SET_NODE, online);
+}
+
+static void __init check_fixture_maps(struct kunit *test, const struct ppc_fixture *fx,
+				      const struct cpumask *online)
+{
+	check_fixture_maps_l2(test, fx, online, PPC_FIXTURE_SET_L2);
 }
 
 /* Every CPU comes up, lowest first, as at boot. */
@@ -734,40 +838,25 @@ static void __init topology_fixture_masks_uneven_smt(struct kunit *test)
 }
 
 /*
- * Firmware without l2-cache nodes: the kernel takes the L2 to be the
- * core's, which is right for the machines whose L2 is per core.
+ * Firmware without l2-cache nodes: with no ibm,thread-groups L2 block to
+ * say otherwise, the kernel assumes "only core siblings share cache"
+ * (update_mask_by_l2()).  That is right where the L2 is per core or
+ * given by the thread groups; on a machine whose cores share their L2
+ * in pairs (p9-smt4-host-128) the L2 shrinks to the core, and with it
+ * shared_caches and the CACHE level go.
  */
 static void __init topology_fixture_masks_without_l2_nodes(struct kunit *test)
 {
 	static const struct fixture_bring_up how __initconst = { .no_l2_nodes = true };
 	const struct ppc_fixture *fx = fixture_param(test);
-	struct ppc_fake *fake;
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	const struct cpumask *online = fixture_bring_up_with(test, fake, fx, &how);
 
-	if (fx->l2_share != PPC_FIXTURE_L2_CORE)
-		kunit_skip(test, "%s: its L2 is not per core", fx->name);
-	fake = ppc_fake_begin(test);
-	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
-}
-
-static const char *role_name(u8 role)
-{
-	static const char * const names[] = {
-		[PPC_FIXTURE_SMT] = "SMT",
-		[PPC_FIXTURE_CACHE] = "CACHE",
-		[PPC_FIXTURE_MC] = "MC",
-		[PPC_FIXTURE_TOP] = TOP_LEVEL,
-	};
-
-	return role < ARRAY_SIZE(names) ? names[role] : "?";
+	check_fixture_masks_l2(test, fx, online, fx->l2_share == PPC_FIXTURE_L2_PAIR_OF_CORES ?
+			       PPC_FIXTURE_SET_CORE : PPC_FIXTURE_SET_L2);
 }
 
 #define TOPOLOGY_FLAGS	(SD_SHARE_CPUCAPACITY | LLC_FLAG | SD_ASYM_PACKING)
-
-/* A fixture level's flags, with what the RFCs the kernel carries change. */
-static u8 fixture_level_flags(const struct ppc_fixture *fx, const struct ppc_fixture_level *lvl)
-{
-	return rfc_level_flags(lvl->role, lvl->flags, fx->interleaved);
-}
 
 /* One CPU's domains against the levels the fixture says it ends with. */
 static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixture *fx,
@@ -1058,7 +1147,7 @@ static void __init topology_fixture_keeps_every_level(struct kunit *test)
 }
 
 static struct kunit_case topology_cases[] __initdata = {
-	KUNIT_CASE_PARAM(topology_levels_by_state, state_gen_params),
+	KUNIT_CASE_PARAM(topology_levels_by_state, fixture_mode_gen_params),
 	KUNIT_CASE_PARAM(topology_asym_flags_by_state, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_no_mc_on_shared_processor, coregroup_fixture_gen_params),
 	KUNIT_CASE(topology_ro_after_init),
