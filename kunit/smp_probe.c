@@ -334,6 +334,14 @@ static void __init probe_stub_online(struct kunit *test, const struct cpumask *o
 #endif
 }
 
+/* What start_secondary() does for @cpu's masks, and it is @online. */
+static void __init probe_start_cpu(int cpu, struct cpumask *online)
+{
+	add_cpu_to_masks(cpu);
+	update_shared_caches(cpu);
+	cpumask_set_cpu(cpu, online);
+}
+
 /*
  * Bring up the machine whose firmware the caller put in the device tree,
  * as boot does: smp_prepare_cpus() detects big cores with init_big_cores()
@@ -376,12 +384,8 @@ void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possibl
 		set_cpu_possible(cpu, cpumask_test_cpu(cpu, probe_possible));
 
 	probe_stub_online(test, online);
-	for (i = 0; i < nr_order; i++) {
-		cpu = order[i];
-		add_cpu_to_masks(cpu);
-		update_shared_caches(cpu);
-		cpumask_set_cpu(cpu, online);
-	}
+	for (i = 0; i < nr_order; i++)
+		probe_start_cpu(order[i], online);
 	probe_stub_online(test, NULL);
 }
 
@@ -393,9 +397,7 @@ void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possibl
 void __init ppc_probe_bring_up_cpu(struct kunit *test, int cpu, struct cpumask *online)
 {
 	probe_stub_online(test, online);
-	add_cpu_to_masks(cpu);
-	update_shared_caches(cpu);
-	cpumask_set_cpu(cpu, online);
+	probe_start_cpu(cpu, online);
 	probe_stub_online(test, NULL);
 }
 

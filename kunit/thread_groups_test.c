@@ -45,63 +45,63 @@ struct tg_array {
 	bool no_l1;		/* well formed, but without an L1 block */
 };
 
-static const u32 power9_big_core[] __initconst = {
+static const u32 power9_big_core[] = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 };
 
-static const u32 power10_l1_l2[] __initconst = {
+static const u32 power10_l1_l2[] = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 	2, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 };
 
-static const u32 contiguous_groups[] __initconst = {
+static const u32 contiguous_groups[] = {
 	1, 2, 4, 0, 1, 2, 3, 4, 5, 6, 7,
 };
 
-static const u32 smt4_big_core[] __initconst = {
+static const u32 smt4_big_core[] = {
 	1, 2, 2, 0, 2, 1, 3,
 };
 
 /* The list has room for two blocks, as fixtures/README.md says. */
-static const u32 third_block[] __initconst = {
+static const u32 third_block[] = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 	2, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 	2, 1, 8, 0, 1, 2, 3, 4, 5, 6, 7,
 };
 
-static const u32 truncated_list[] __initconst = {
+static const u32 truncated_list[] = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5,
 };
 
-static const u32 truncated_header[] __initconst = {
+static const u32 truncated_header[] = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 	2, 2,
 };
 
-static const u32 zero_groups[] __initconst = {
+static const u32 zero_groups[] = {
 	1, 0, 4,
 };
 
-static const u32 zero_threads[] __initconst = {
+static const u32 zero_threads[] = {
 	1, 2, 0,
 };
 
 /* Two groups of eight: sixteen threads, on an SMT8 core. */
-static const u32 more_threads_than_core[] __initconst = {
+static const u32 more_threads_than_core[] = {
 	1, 2, 8, 0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15,
 };
 
-static const u32 id_out_of_range[] __initconst = {
+static const u32 id_out_of_range[] = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 99,
 };
 
 /* Thread ids that span 0 to 8, nine ids wide: more than one SMT8 core. */
-static const u32 id_one_past_core[] __initconst = {
+static const u32 id_one_past_core[] = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 8,
 };
 
 /* The same, 1 to 9, with the highest id listed first. */
-static const u32 first_id_past_core[] __initconst = {
+static const u32 first_id_past_core[] = {
 	1, 2, 4, 9, 2, 4, 6, 1, 3, 5, 7,
 };
 
@@ -109,20 +109,20 @@ static const u32 first_id_past_core[] __initconst = {
  * A block of a property the kernel does not use (PAPR defines 1 and 2):
  * kept by the parser, and no thread groups for the scheduler.
  */
-static const u32 unknown_property[] __initconst = {
+static const u32 unknown_property[] = {
 	0, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 };
 
 /* Eight groups of one thread: well formed, every thread its own L1. */
-static const u32 one_thread_groups[] __initconst = {
+static const u32 one_thread_groups[] = {
 	1, 8, 1, 0, 1, 2, 3, 4, 5, 6, 7,
 };
 
-static const u32 id_listed_twice[] __initconst = {
+static const u32 id_listed_twice[] = {
 	1, 2, 4, 0, 2, 4, 6, 0, 3, 5, 7,
 };
 
-static const u32 block_repeated[] __initconst = {
+static const u32 block_repeated[] = {
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 	1, 2, 4, 0, 2, 4, 6, 1, 3, 5, 7,
 };
@@ -131,7 +131,7 @@ static const u32 block_repeated[] __initconst = {
 #define ARRAY(a)	.prop = (a), .len = sizeof(a) / sizeof(u32)
 #define ALTERNATE	{ 0, 1, 0, 1, 0, 1, 0, 1 }
 
-static const struct tg_array tg_arrays[] __initconst = {
+static const struct tg_array tg_arrays[] = {
 	{ "power9-big-core", ARRAY(power9_big_core), 8, 1, false, true, ALTERNATE },
 	{ "power10-l1-l2", ARRAY(power10_l1_l2), 8, 2, true, true, ALTERNATE },
 	{ "contiguous-groups", ARRAY(contiguous_groups), 8, 1, false, false,
@@ -318,7 +318,7 @@ struct spread_machine {
 	bool shared;
 };
 
-static const struct spread_machine spread_machines[] __initconst = {
+static const struct spread_machine spread_machines[] = {
 	{ &tg_arrays[0], false },	/* POWER9 big cores, dedicated */
 	{ &tg_arrays[0], true },	/* POWER9 big cores, shared */
 	{ &tg_arrays[1], false },	/* POWER10: the L2 is the small core's */
