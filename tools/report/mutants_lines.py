@@ -22,14 +22,18 @@ import kunit_results
 
 
 def failed(path):
-	"""The cases of @path that did not pass, or None if it holds none."""
+	"""The cases of @path that did not pass, or None if it holds none.
+	A mutant's boot stops at its first failure (tools/lib/fail-fast), and
+	kunit.py reports the cases it did not reach as errors: where a case
+	failed, those are the killers, not the ones cut short."""
 	try:
 		results = kunit_results.cases(kunit_results.load(path))
 	except kunit_results.NoResults:
 		return None
 	if not results:
 		return None
-	return kunit_results.failed(results)
+	fails = [r for r in results if r[3] == 'FAIL']
+	return kunit_results.failed(fails or results)
 
 
 def main():
