@@ -15,6 +15,10 @@ mutants_report() {
 	python3 "$PROJECT/tools/report/mutants_lines.py" "$out" \
 		"$PROJECT/tools/mutants-equivalent.txt" "${ids[@]}" > "$out/mutants.txt"
 	cat "$out/mutants.txt"
+	if [ "${MUTANTS_FAIL_FAST:-1}" = 0 ]; then
+		python3 "$PROJECT/tools/report/mutants_cases.py" "$out" "${ids[@]}" > "$out/cases.txt"
+		echo "which mutants turned each case red: $out/cases.txt"
+	fi
 	local killed survived equivalent
 	killed=$(grep -c '^killed ' "$out/mutants.txt" || true)
 	survived=$(grep -c '^survived ' "$out/mutants.txt" || true)

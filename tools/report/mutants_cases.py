@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# mutants_cases.py OUT ID...: for every case that ran without a mutant
+# (OUT/runs/0.json), the mutants of ID... that turned it red, from
+# OUT/runs/ID.json and the schemata lists, one line per case:
+#
+#   CASE: N mutants, e.g. ID FUNC:LINE KIND: WHAT
+#   CASE: no mutant turned it red
+#
+# The example is a "constant" mutant where there is one (the code under
+# test replaced by a constant answer), else the first.  Meaningful only
+# when every boot ran every case (MUTANTS_FAIL_FAST=0): a boot stopped
+# at its first failure does not show the cases after it.
+
+import os
+import sys
+
+import kunit_results
+
+
+def names(path):
+	"""The cases of @path as suite.case, and those that did not pass."""
+	try:
+		results = kunit_results.cases(kunit_results.load(path))
+	except kunit_results.NoResults:
+		return [], set()
+	ran = [f'{s}.{c}' for s, c, _, _ in results]
+	red = {f'{s}.{c}' for s, c, _, status in results if status not in ('PASS', 'SKIP')}
+	return list(dict.fromkeys(ran)), red
+
+
+def main():
+	if len(sys.argv) < 2:
+		sys.exit('usage: mutants_cases.py OUT ID...')
+	out, wanted = sys.argv[1], set(sys.argv[2:])
+	described = {}
+	for listing in sorted(os.listdir(out)):
+		if not listing.endswith('.list'):
+			continue
+		for line in open(os.path.join(out, listing)):
+			f = line.rstrip('\n').split('\t')
+			if len(f) >= 5 and f[0] in wanted:
+				described[f[0]] = (f[3], f'{f[0]} {f[1]}:{f[2]} {f[3]}: {f[4]}')
+	cases, _ = names(os.path.join(out, 'runs', '0.json'))
+	killers = {c: [] for c in cases}
+	for mid in sorted(described, key=int):
+		for case in names(os.path.join(out, 'runs', f'{mid}.json'))[1]:
+			killers.setdefault(case, []).append(mid)
+	for case in cases:
+		ids = killers[case]
+		if not ids:
+			print(f'{case}: no mutant turned it red')
+			continue
+		constant = [m for m in ids if described[m][0] == 'constant']
+		print(f'{case}: {len(ids)} mutants, e.g. {described[(constant or ids)[0]][1]}')
+
+
+if __name__ == '__main__':
+	main()
