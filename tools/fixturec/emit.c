@@ -16,7 +16,7 @@ static const char header_types[] =
 "/* No such coregroup (the machine has none). */\n"
 "#define PPC_FIXTURE_NONE\t0xffff\n"
 "\n"
-"/* The hardware thread id of thread t of core core, as fixturec numbers them. */\n"
+"/* The hardware id of thread @t in core @core, @threads to a core, as fixturec gives it. */\n"
 "#define PPC_FIXTURE_HW_ID(threads, core, t)\t" EXPAND_STRINGIFY(HW_ID_RULE(threads, core, t)) "\n"
 "\n"
 "/* What shares an L2 cache. */\n"
