@@ -74,7 +74,12 @@ mapfile -t paired < <(sed -n 's/^KUnit: //p' "$series/$broken")
 later=$(printf '%s\n' "${after_seam[@]}" | sed -n "/^$broken\$/,\$p" | tail -n +2 |
 	while read -r p; do sed -n 's/^KUnit: //p' "$series/$p"; done | sort -u)
 red=$(grep -v ' PASS$\| SKIP$' "$scratch/broken.cases" | sed 's/[[ ].*//' | sort -u || true)
-off_state=$(grep -v ' PASS$\| SKIP$' "$scratch/broken.cases" | grep -v '\[shared, .*, coregroups\] ' || true)
+# Shared processors with coregroups: "shared, NAME, coregroups", or
+# "NAME/shared" for a fixture whose platform identifies coregroups.
+cg_fixtures=$(for f in "$PROJECT"/fixtures/*.fixture; do
+	grep -q '^coregroup: none' "$f" || sed -n 's/^name: //p' "$f"; done | paste -sd'|')
+off_state=$(grep -v ' PASS$\| SKIP$' "$scratch/broken.cases" |
+	grep -vE "\[(shared, .*, coregroups|($cg_fixtures)/shared)\] " || true)
 if [ -s "$scratch/broken.cases" ] &&
    [ -z "$(comm -13 <(echo "$red") <(printf '%s\n' "${paired[@]}" | sort -u))" ] &&
    [ -z "$(comm -23 <(echo "$red") <( { printf '%s\n' "${paired[@]}"; echo "$later"; } | sort -u))" ] &&
