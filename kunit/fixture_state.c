@@ -148,6 +148,18 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 					 map >= PPC_MAP_TG_L1 ? present : cpu_none_mask);
 		ppc_fake_set_cpu_node(fake, cpu, fx->cpus[cpu].node);
 	}
+	/*
+	 * init_big_cores() allocates the maps of every possible CPU it
+	 * walks: those of the CPUs beyond the machine too are the fake
+	 * state's to restore (and, with CONFIG_CPUMASK_OFFSTACK, to free).
+	 */
+	for (cpu = fx->nr_cpus; how->cpus_to_add && cpu < nr_cpu_ids; cpu++) {
+		if (!cpu_possible(cpu))
+			continue;
+		ppc_fake_set_map(fake, PPC_MAP_SMALLCORE, cpu, present);
+		for (map = PPC_MAP_TG_L1; map < PPC_NR_MAPS; map++)
+			ppc_fake_set_map(fake, map, cpu, present);
+	}
 	/* The kernel maps each CPU to its node as it comes up. */
 	ppc_fake_set_node_mask(fake, boot_node, cpu_none_mask);
 	for (i = 0; i < fx->nr_nodes; i++)

@@ -858,19 +858,29 @@ static void __init topology_fixture_masks_without_l2_nodes(struct kunit *test)
 
 #define TOPOLOGY_FLAGS	(SD_SHARE_CPUCAPACITY | LLC_FLAG | SD_ASYM_PACKING)
 
+/* The @n-th level @cpu keeps, lowest first, of the fixture's levels. */
+static const struct ppc_fixture_level *fixture_kept_level(const struct ppc_fixture *fx,
+							  int cpu, int n)
+{
+	int i;
+
+	for (i = 0; i < fx->nr_levels; i++)
+		if ((fx->cpus[cpu].levels & BIT(i)) && !n--)
+			return &fx->levels[i];
+	return NULL;
+}
+
 /* One CPU's domains against the levels the fixture says it ends with. */
 static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixture *fx,
 				      const struct sched_view_cpu *c, int cpu)
 {
+	const struct ppc_fixture_level *lvl;
 	cpumask_t want;
-	int i, n = 0;
+	int n;
 
-	for (i = 0; i < fx->nr_levels; i++) {
-		const struct ppc_fixture_level *lvl = &fx->levels[i];
+	for (n = 0; (lvl = fixture_kept_level(fx, cpu, n)); n++) {
 		const struct sched_view_level *got = &c->level[n];
 
-		if (!(fx->cpus[cpu].levels & BIT(i)))
-			continue;
 		if (n == c->nr_kept) {
 			KUNIT_FAIL(test,
 				   "%s: CPU %d has %d sched domains; the machine has a %s level (its %s)",
@@ -889,7 +899,6 @@ static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixtu
 				   sd_flags_of(fixture_level_flags(fx, lvl)));
 			return false;
 		}
-		n++;
 	}
 	if (n != c->nr_kept) {
 		KUNIT_FAIL(test,
@@ -907,15 +916,13 @@ static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixtu
  */
 static const struct ppc_fixture_level *fixture_llc_level(const struct ppc_fixture *fx, int cpu)
 {
-	const struct ppc_fixture_level *llc = NULL;
-	int i;
+	const struct ppc_fixture_level *lvl, *llc = NULL;
+	int n;
 
-	for (i = 0; i < fx->nr_levels; i++) {
-		if (!(fx->cpus[cpu].levels & BIT(i)))
-			continue;
-		if (!(fixture_level_flags(fx, &fx->levels[i]) & PPC_FIXTURE_SHARES_LLC))
+	for (n = 0; (lvl = fixture_kept_level(fx, cpu, n)); n++) {
+		if (!(fixture_level_flags(fx, lvl) & PPC_FIXTURE_SHARES_LLC))
 			break;
-		llc = &fx->levels[i];
+		llc = lvl;
 	}
 	return llc;
 }
@@ -999,18 +1006,6 @@ static void __init topology_fixture_llc(struct kunit *test)
 
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
 		reported += !expect_cpu_llc(test, fx, &view->cpu[cpu], cpu);
-}
-
-/* The @n-th level @cpu keeps, lowest first, of the fixture's levels. */
-static const struct ppc_fixture_level *fixture_kept_level(const struct ppc_fixture *fx,
-							  int cpu, int n)
-{
-	int i;
-
-	for (i = 0; i < fx->nr_levels; i++)
-		if ((fx->cpus[cpu].levels & BIT(i)) && !n--)
-			return &fx->levels[i];
-	return NULL;
 }
 
 /* One group of @cpu's level @n against the machine; false if reported. */
