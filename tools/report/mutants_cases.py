@@ -17,6 +17,7 @@ import os
 import sys
 
 import kunit_results
+import mutants_lines
 
 
 def names(path):
@@ -34,14 +35,8 @@ def main():
 	if len(sys.argv) < 2:
 		sys.exit('usage: mutants_cases.py OUT ID...')
 	out, wanted = sys.argv[1], set(sys.argv[2:])
-	described = {}
-	for listing in sorted(os.listdir(out)):
-		if not listing.endswith('.list'):
-			continue
-		for line in open(os.path.join(out, listing)):
-			f = line.rstrip('\n').split('\t')
-			if len(f) >= 5 and f[0] in wanted:
-				described[f[0]] = (f[3], f'{f[0]} {f[1]}:{f[2]} {f[3]}: {f[4]}')
+	described = {mid: (kind, f'{mid} {func}:{line} {kind}: {what}')
+		     for mid, func, line, kind, what in mutants_lines.listed(out, wanted)}
 	cases, _ = names(os.path.join(out, 'runs', '0.json'))
 	killers = {c: [] for c in cases}
 	for mid in sorted(described, key=int):

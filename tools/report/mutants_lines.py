@@ -36,6 +36,19 @@ def failed(path):
 	return kunit_results.failed(fails or results)
 
 
+def listed(out, wanted):
+	"""(ID, FUNC, LINE, KIND, WHAT) of each mutant of @wanted in the
+	schemata lists of @out, in their order."""
+	lists = ['smp.list', 'paravirt.list'] + sorted(
+		f for f in os.listdir(out)
+		if f.startswith(('firmware-', 'sched-')) and f.endswith('.list'))
+	for listing in lists:
+		for line in open(os.path.join(out, listing)):
+			fields = line.rstrip('\n').split('\t')
+			if len(fields) >= 5 and fields[0] in wanted:
+				yield tuple(fields[:5])
+
+
 def main():
 	if len(sys.argv) < 3:
 		sys.exit('usage: mutants_lines.py OUT EQUIVALENTS ID...')
@@ -45,28 +58,20 @@ def main():
 		fields = line.rstrip('\n').split('\t')
 		if len(fields) >= 3 and not line.startswith('#'):
 			reasons.setdefault((fields[0], fields[1]), fields[2])
-	lists = ['smp.list', 'paravirt.list'] + sorted(
-		f for f in os.listdir(out)
-		if f.startswith(('firmware-', 'sched-')) and f.endswith('.list'))
-	for listing in lists:
-		for line in open(os.path.join(out, listing)):
-			fields = line.rstrip('\n').split('\t')
-			if len(fields) < 5 or fields[0] not in wanted:
-				continue
-			mid, func, lineno, kind, what = fields[:5]
-			cases = failed(os.path.join(out, 'runs', f'{mid}.json'))
-			if cases is None:
-				by = f'a crash or hang (no KUnit results; {out}/runs/{mid}.log)'
-			else:
-				by = ' '.join(cases)
-			where = f'{mid} {func}:{lineno} {kind}: {what}'
-			reason = reasons.get((func, what))
-			if reason:
-				print(f'equivalent {where}: {reason}' + (f' (but killed by {by})' if by else ''))
-			elif by:
-				print(f'killed {where}: by {by}')
-			else:
-				print(f'survived {where}')
+	for mid, func, lineno, kind, what in listed(out, wanted):
+		cases = failed(os.path.join(out, 'runs', f'{mid}.json'))
+		if cases is None:
+			by = f'a crash or hang (no KUnit results; {out}/runs/{mid}.log)'
+		else:
+			by = ' '.join(cases)
+		where = f'{mid} {func}:{lineno} {kind}: {what}'
+		reason = reasons.get((func, what))
+		if reason:
+			print(f'equivalent {where}: {reason}' + (f' (but killed by {by})' if by else ''))
+		elif by:
+			print(f'killed {where}: by {by}')
+		else:
+			print(f'survived {where}')
 
 
 if __name__ == '__main__':
