@@ -91,6 +91,12 @@ static bool fixture_node_has_cpus(const struct ppc_fixture *fx, int node)
 	return false;
 }
 
+/* A map init_big_cores() allocates itself for every CPU it walks. */
+static bool __init init_big_cores_map(int map)
+{
+	return map == PPC_MAP_SMALLCORE || map >= PPC_MAP_TG_L1;
+}
+
 /*
  * Present @fx's firmware as @how says and let the kernel bring its CPUs
  * up.  Every mask the bring-up fills starts empty, every flag it decides
@@ -144,8 +150,8 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 		if (cpu)
 			ppc_fake_set_hw_id(fake, cpu, fx->cpus[cpu].hw_id);
 		for (map = 0; map < PPC_NR_MAPS; map++)
-			ppc_fake_set_map(fake, map, cpu, map == PPC_MAP_SMALLCORE ||
-					 map >= PPC_MAP_TG_L1 ? present : cpu_none_mask);
+			ppc_fake_set_map(fake, map, cpu,
+					 init_big_cores_map(map) ? present : cpu_none_mask);
 		ppc_fake_set_cpu_node(fake, cpu, fx->cpus[cpu].node);
 	}
 	/*
@@ -156,9 +162,9 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 	for (cpu = fx->nr_cpus; how->cpus_to_add && cpu < nr_cpu_ids; cpu++) {
 		if (!cpu_possible(cpu))
 			continue;
-		ppc_fake_set_map(fake, PPC_MAP_SMALLCORE, cpu, present);
-		for (map = PPC_MAP_TG_L1; map < PPC_NR_MAPS; map++)
-			ppc_fake_set_map(fake, map, cpu, present);
+		for (map = 0; map < PPC_NR_MAPS; map++)
+			if (init_big_cores_map(map))
+				ppc_fake_set_map(fake, map, cpu, present);
 	}
 	/* The kernel maps each CPU to its node as it comes up. */
 	ppc_fake_set_node_mask(fake, boot_node, cpu_none_mask);

@@ -80,6 +80,18 @@ static void __init require_no_asym_smt(struct kunit *test)
 			       "this CPU has CPU_FTR_ASYM_SMT; the expected tables assume it does not");
 }
 
+/* A copy of @own as a shared (@shared) or dedicated processor, on its platform and firmware. */
+static struct ppc_fixture * __init fixture_in_mode(struct kunit *test,
+						   const struct ppc_fixture *own, bool shared)
+{
+	struct ppc_fixture *fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
+	*fx = *own;
+	fx->shared_processor = shared;
+	return fx;
+}
+
 /*
  * Every fixture in both processor modes: slot 2i is ppc_fixtures[i] as a
  * dedicated, 2i + 1 as a shared processor.  The parameter is the slot's
@@ -161,17 +173,16 @@ static void __init topology_levels_by_state(struct kunit *test)
 {
 	struct table_run *run = kunit_kzalloc(test, sizeof(*run), GFP_KERNEL);
 	const struct ppc_fixture_level *want;
+	const struct ppc_fixture *own;
 	struct ppc_fixture *fx;
 	struct ppc_fake *fake;
 	bool shared;
 	int i, nr_want;
 
 	require_no_asym_smt(test);
-	fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, run);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
-	*fx = *fixture_of_mode(test->param_value, &shared);
-	fx->shared_processor = shared;
+	own = fixture_of_mode(test->param_value, &shared);
+	fx = fixture_in_mode(test, own, shared);
 	fake = ppc_fake_begin(test);
 	run->fx = fx;
 	run->online = fixture_bring_up(test, fake, fx);
@@ -214,13 +225,10 @@ static struct sched_view * __init
 shared_processor_view(struct kunit *test, const struct ppc_fixture *own,
 		      struct ppc_fixture **fxp)
 {
-	struct ppc_fixture *fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
+	struct ppc_fixture *fx = fixture_in_mode(test, own, true);
 	struct sched_view *view;
 	struct ppc_fake *fake;
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
-	*fx = *own;
-	fx->shared_processor = true;
 	fake = ppc_fake_begin(test);
 	fixture_bring_up(test, fake, fx);
 	view = sched_view_build(test, fake, fx->nr_cpus);
