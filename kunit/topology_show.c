@@ -7,10 +7,13 @@
  *
  * One line per CPU, in the KTAP log:
  *   # topology_show: show cpu=N prio=P llc=LIST llc_size=S
- *     levels=NAME/FLAG|FLAG/LIST;NAME/FLAG/LIST...
+ *     hw=UNIT:LIST;UNIT:LIST... levels=NAME/FLAG|FLAG/LIST;NAME/FLAG/LIST...
  * with FLAG the scheduler's own names for the domain's flags and LIST a
  * CPU list; the levels are the ones cpu_attach_domain() keeps, lowest
- * first.  A line "show machine=NAME cpus=N" comes first.
+ * first, and the units the fixture's hardware the CPU is in (its thread
+ * group, core, L2, coregroup, chip and node), for the picture to draw
+ * the machine around the domains.  A line "show machine=NAME cpus=N"
+ * comes first.
  */
 
 #include <kunit/test.h>
@@ -53,6 +56,39 @@ static int show_flags(char *buf, size_t len, int flags)
 	return n;
 }
 
+/* The units of @cpu's hardware, smallest first, as "hw=UNIT:LIST;...". */
+static int __init show_hw(char *buf, size_t len, const struct ppc_fixture *fx, int cpu)
+{
+	/* One word each: the console line is split at spaces. */
+	static const char * const units[] __initconst = {
+		[PPC_FIXTURE_SET_GROUP] = "thread-group",
+		[PPC_FIXTURE_SET_CORE] = "core",
+		[PPC_FIXTURE_SET_L2] = "L2",
+		[PPC_FIXTURE_SET_COREGROUP] = "coregroup",
+		[PPC_FIXTURE_SET_CHIP] = "chip",
+		[PPC_FIXTURE_SET_NODE] = "node",
+	};
+	static const enum ppc_fixture_set order[] __initconst = {
+		PPC_FIXTURE_SET_GROUP, PPC_FIXTURE_SET_CORE, PPC_FIXTURE_SET_L2,
+		PPC_FIXTURE_SET_COREGROUP, PPC_FIXTURE_SET_CHIP, PPC_FIXTURE_SET_NODE,
+	};
+	cpumask_t span;
+	int i, n;
+
+	n = scnprintf(buf, len, "hw=");
+	for (i = 0; i < ARRAY_SIZE(order); i++) {
+		if (order[i] == PPC_FIXTURE_SET_GROUP &&
+		    fx->threads_per_group == fx->threads_per_core)
+			continue;
+		if (order[i] == PPC_FIXTURE_SET_COREGROUP && !fx->has_coregroups)
+			continue;
+		fixture_set_of(fx, order[i], cpu, &span);
+		n += scnprintf(buf + n, len - n, "%s%s:%*pbl", n > 3 ? ";" : "", units[order[i]],
+			       cpumask_pr_args(&span));
+	}
+	return n + scnprintf(buf + n, len - n, " ");
+}
+
 static void __init topology_show(struct kunit *test)
 {
 	const struct ppc_fixture *fx = NULL;
@@ -86,7 +122,8 @@ static void __init topology_show(struct kunit *test)
 	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
 		const struct sched_view_cpu *c = &view->cpu[cpu];
 
-		n = scnprintf(line, SHOW_LINE, "levels=");
+		n = show_hw(line, SHOW_LINE, fx, cpu);
+		n += scnprintf(line + n, SHOW_LINE - n, "levels=");
 		for (i = 0; i < c->nr_kept; i++) {
 			n += scnprintf(line + n, SHOW_LINE - n, "%s%s/", i ? ";" : "",
 				       c->level[i].name);

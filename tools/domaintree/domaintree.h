@@ -13,6 +13,9 @@
 
 #define MAX_CPUS	2048
 #define MAX_LEVELS	8
+#define MAX_HW		6
+/* A CPU's domains with the hardware that has no level of its own. */
+#define MAX_FRAMES	(MAX_LEVELS + MAX_HW)
 #define WORDS		(MAX_CPUS / 64)
 
 struct cpuset {
@@ -23,6 +26,14 @@ struct level {
 	char name[16];
 	char flags[256];
 	struct cpuset span;
+	bool hw;		/* a hardware unit (core, chip, ...), not a domain */
+	char is[64];		/* the hardware units it equals, ", " separated */
+};
+
+/* A hardware unit a CPU is in, as the fixture gives it: "core", "chip"... */
+struct hw_unit {
+	char name[16];
+	struct cpuset span;
 };
 
 struct cpu {
@@ -32,6 +43,8 @@ struct cpu {
 	int llc_size;
 	int nr_levels;
 	struct level level[MAX_LEVELS];
+	int nr_hw;
+	struct hw_unit hw[MAX_HW];	/* smallest first */
 };
 
 struct machine {
@@ -53,6 +66,8 @@ struct domain {
 
 struct tree {
 	char common[256];	/* the flags every domain has, '|' separated */
+	struct level *frames;	/* per CPU, MAX_FRAMES: its levels and hardware */
+	char cut[64];		/* hardware units a domain cuts across, ", " separated */
 	struct domain **roots;
 	int nr_roots;
 	struct domain *all;
@@ -68,8 +83,8 @@ int cpuset_weight(const struct cpuset *s);
 int cpuset_first(const struct cpuset *s);
 void cpuset_print(FILE *out, const struct cpuset *s);
 
-/* tree.c */
-int build_tree(const struct machine *m, struct tree *t);
+/* tree.c: @hw puts the hardware units in, as frames or on the levels they equal */
+int build_tree(const struct machine *m, struct tree *t, bool hw);
 void free_tree(struct tree *t);
 void own_flags(const struct tree *t, const struct domain *d, char *buf, size_t len);
 int fold_groups(struct domain **d, int n, int *group_of);

@@ -7,7 +7,9 @@
  * lstopo folds identical objects: the first is drawn in full, the others
  * become one box saying how many there are and where.  The LLC's frame
  * is shaded, and a level that packs lists the CPUs it prefers, highest
- * asym priority first; every CPU shows its priority.
+ * asym priority first; every CPU shows its priority.  The machine's
+ * hardware is in it too: a frame names the units it equals ("= core,
+ * L2"), and a unit with no domain of its own is a dashed frame.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +122,13 @@ static void dot_frame(FILE *out, const struct machine *m, const struct tree *t,
 	print_span(out, &g->lvl->span);
 	fprintf(out, ", %d CPU%s%s", g->weight, g->weight == 1 ? "" : "s",
 		g->llc ? ", the LLC" : "");
+	if (*g->lvl->is)
+		fprintf(out, "\\n%s %s", g->lvl->hw ? "and" : "=", g->lvl->is);
+	if (g->lvl->hw) {
+		/* Hardware with no sched domain of its own: a dashed frame. */
+		fprintf(out, "\\nno sched domain\";\n%*sstyle=dashed;\n", 2 * depth + 2, "");
+		goto inside;
+	}
 	own_flags(t, g, flags, sizeof(flags));
 	label_flags(out, flags);
 	if (strstr(g->lvl->flags, "SD_ASYM_PACKING")) {
@@ -131,6 +140,7 @@ static void dot_frame(FILE *out, const struct machine *m, const struct tree *t,
 		fprintf(out, "%*sstyle=filled; fillcolor=\"#e8f0ff\";\n", 2 * depth + 2, "");
 	else
 		fprintf(out, "%*sstyle=solid;\n", 2 * depth + 2, "");
+inside:
 	if (g->nr_children)
 		dot_children(out, m, t, g->child, g->nr_children, depth + 1);
 	else
@@ -156,9 +166,10 @@ void write_dot_machine(FILE *out, const struct machine *m, const struct tree *t,
 {
 	if (label)
 		fprintf(out, "  subgraph cluster_%d {\n    style=bold;\n", node_id++);
-	fprintf(out, "  label=\"%s%s%s: %d CPUs\\nevery level: %s\";\n",
+	fprintf(out, "  label=\"%s%s%s: %d CPUs\\nevery level: %s%s%s\";\n",
 		label ? label : "", label ? ", " : "", m->name, m->nr_cpus,
-		*t->common ? t->common : "no flag");
+		*t->common ? t->common : "no flag",
+		*t->cut ? "\\nnot drawn, as a sched domain cuts across it: " : "", t->cut);
 	dot_children(out, m, t, t->roots, t->nr_roots, label ? 2 : 1);
 	if (label)
 		fprintf(out, "  }\n");

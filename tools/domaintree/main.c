@@ -15,8 +15,8 @@
 
 static struct machine machine;
 
-/* Read @path into @t; an error names the file. */
-static int load(const char *path, struct tree *t)
+/* Read @path into @t, with the hardware units if @hw; an error names the file. */
+static int load(const char *path, struct tree *t, bool hw)
 {
 	FILE *in = fopen(path, "r");
 
@@ -29,7 +29,7 @@ static int load(const char *path, struct tree *t)
 		return 1;
 	}
 	fclose(in);
-	if (build_tree(&machine, t)) {
+	if (build_tree(&machine, t, hw)) {
 		fprintf(stderr, "%s: the domains do not form a tree\n", path);
 		return 1;
 	}
@@ -66,7 +66,7 @@ static int side_by_side(const char *dot, int n, char **logs)
 		char *path = strchr(logs[i], '=');
 
 		*path++ = '\0';
-		if (load(path, &t)) {
+		if (load(path, &t, true)) {
 			fclose(out);
 			return 1;
 		}
@@ -99,20 +99,27 @@ int main(int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		goto usage;
-	if (load(argv[optind], &t))
+	/* The text is the domains alone; the picture has the hardware too. */
+	if (load(argv[optind], &t, false))
 		return 1;
 	write_text(stdout, &machine, &t);
+	free_tree(&t);
 	if (dot) {
+		if (build_tree(&machine, &t, true)) {
+			fprintf(stderr, "%s: the domains and the hardware do not form a tree\n",
+				argv[optind]);
+			return 1;
+		}
 		out = fopen(dot, "w");
 		if (!out) {
 			perror(dot);
 			return 1;
 		}
 		write_dot(out, &machine, &t);
+		free_tree(&t);
 		if (finish(out, dot))
 			return 1;
 	}
-	free_tree(&t);
 	return 0;
 usage:
 	fprintf(stderr, "usage: domaintree [-d DOT] CONSOLE.LOG\n"

@@ -2,8 +2,10 @@
 /*
  * Read the lines topology_show.c printed into a console log:
  *   ... # topology_show: show machine=NAME cpus=N
- *   ... # topology_show: show cpu=N prio=P llc=LIST llc_size=S levels=L;L...
- * with L = NAME/FLAGS/LIST.  Anything else in the log is skipped.
+ *   ... # topology_show: show cpu=N prio=P llc=LIST llc_size=S [hw=H;H...] levels=L;L...
+ * with L = NAME/FLAGS/LIST and H = UNIT:LIST, the hardware units the CPU
+ * is in (thread group, core, L2, coregroup, chip, node), smallest first.
+ * Anything else in the log is skipped.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -135,6 +137,27 @@ static int parse_levels(const char *p, const char *end, struct cpu *c)
 	return 0;
 }
 
+static int parse_hw(const char *p, const char *end, struct cpu *c)
+{
+	while (p < end) {
+		const char *stop = memchr(p, ';', end - p);
+		const char *colon;
+		struct hw_unit *u;
+
+		if (!stop)
+			stop = end;
+		colon = memchr(p, ':', stop - p);
+		if (c->nr_hw == MAX_HW || !colon || colon - p >= (long)sizeof(u->name))
+			return -1;
+		u = &c->hw[c->nr_hw++];
+		memcpy(u->name, p, colon - p);
+		if (parse_list(colon + 1, stop, &u->span))
+			return -1;
+		p = stop + (stop < end);
+	}
+	return 0;
+}
+
 int read_machine(FILE *in, const char *path, struct machine *m)
 {
 	char line[8192];
@@ -173,6 +196,9 @@ int read_machine(FILE *in, const char *path, struct machine *m)
 		if (!(p = field(show, "llc_size=", &e)))
 			goto bad;
 		c->llc_size = atoi(p);
+		/* Logs of kernels before the hardware was printed have none. */
+		if ((p = field(show, "hw=", &e)) && parse_hw(p, e, c))
+			goto bad;
 		if (!(p = field(show, "levels=", &e)) || parse_levels(p, e, c))
 			goto bad;
 	}

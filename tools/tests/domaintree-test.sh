@@ -5,7 +5,8 @@
 # logs: same-shaped domains fold with their count, flags every level has
 # are named once, the LLC is marked, a packing level lists the CPUs it
 # prefers with equal priorities together, the Graphviz output is a
-# digraph with one box per group, and a log without the show lines, with
+# digraph with one box per group, the hardware units are drawn around
+# the domains (or named on them), and a log without the show lines, with
 # CPUs missing or with a malformed line is refused naming the file.
 
 set -euo pipefail
@@ -65,6 +66,32 @@ elif ! command -v dot > /dev/null; then
 	not_ok "Graphviz (dot) is not installed; tools/lib/packages lists graphviz"
 else
 	not_ok "Graphviz could not draw the output"
+fi
+
+# The machine's hardware in the picture: a unit equal to a domain is
+# named on its frame, one without a domain is a dashed frame of its own,
+# one a domain cuts across (coregroup 0-5 here) is left out; the text
+# stays the domains alone.
+"$tree" -d "$scratch/h.dot" "$logs/hardware.log" > "$scratch/h.txt"
+if grep -qF 'label="PKG 0-15, 16 CPUs\n= chip, node\nSD_ASYM_PACKING' "$scratch/h.dot" &&
+   grep -qF 'label="SMT 0-3, 4 CPUs, the LLC\n= thread-group\n' "$scratch/h.dot" &&
+   grep -A1 -F 'label="core 0-7, 8 CPUs\nand L2\nno sched domain";' "$scratch/h.dot" |
+	grep -q 'style=dashed;' &&
+   grep -qF 'label="1 more core like it:\n8-15"' "$scratch/h.dot" &&
+   grep -qF 'not drawn, as a sched domain cuts across it: coregroup";' "$scratch/h.dot" &&
+   [ "$(grep -c coregroup "$scratch/h.dot")" -eq 1 ]; then
+	ok "the picture draws the hardware: units named on the domains they equal, the others dashed frames, none cut across"
+else
+	not_ok "the picture does not draw the hardware as it should:"
+	sed 's/^/    /' "$scratch/h.dot"
+fi
+expect_line "the text names the domains alone" "$scratch/h.txt" \
+	"  SMT x4 0-3 | 4-7 | 8-11 | 12-15: 4 CPUs each; SD_SHARE_CPUCAPACITY|SD_SHARE_LLC; the LLC"
+if ! grep -qE '^ *(thread-group|core|L2|chip|node) ' "$scratch/h.txt"; then
+	ok "no hardware unit in the text"
+else
+	not_ok "the text names hardware units:"
+	sed 's/^/    /' "$scratch/h.txt"
 fi
 
 "$tree" -s "$scratch/both.dot" "6.12=$logs/interleaved.log" "7.3=$logs/shared.log"
