@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench_table.py TIMES BASE RUNS: the table "make bench" prints, from the
-# "name seconds" lines tools/bench records: medians and their ratios, with
-# the date and the machine.  A measurement with no sample yet (an
-# interrupted bench) shows as "-".
+# bench_table.py TIMES.json BASE RUNS: the table "make bench" prints, from
+# hyperfine's --export-json: the medians and their ratios, with the date
+# and the machine.  A command hyperfine did not time (BENCH_COLD=0) shows
+# as "-".
 
+import json
 import os
-import statistics
 import sys
 import time
 
@@ -28,14 +28,15 @@ def machine():
 		f" on {os.cpu_count()} cores ({model})")
 
 
+def medians(path):
+	"""hyperfine's median of each command, by its --command-name."""
+	with open(path) as f:
+		return {r['command']: r['median'] for r in json.load(f)['results']}
+
+
 def main():
-	times, base, runs = sys.argv[1], sys.argv[2], sys.argv[3]
-	t = {}
-	for line in open(times):
-		name, secs = line.split()
-		t.setdefault(name, []).append(float(secs))
-	m = {k: statistics.median(v) for k, v in t.items()}
-	n = {k: len(v) for k, v in t.items()}
+	path, base, runs = sys.argv[1], sys.argv[2], sys.argv[3]
+	m = medians(path)
 
 	def cell(key):
 		return f"{m[key]:9.1f}" if key in m else f"{'-':>9}"
@@ -43,8 +44,7 @@ def main():
 	def ratio(a, b):
 		return f"{m[a] / m[b]:7.2f}" if a in m and b in m else f"{'-':>7}"
 
-	print(f"make bench: linux-source-{base}, median of {runs} runs "
-	      f"(samples: {min(n.values(), default=0)} to {max(n.values(), default=0)}), seconds")
+	print(f"make bench: linux-source-{base}, median of {runs} runs (hyperfine), seconds")
 	print(machine())
 	print(f"{'':24} {'harness':>9} {'kunit.py':>9} {'ratio':>7}")
 	for label, h, p in (('cold build and run', 'harness-cold', 'plain-cold'),

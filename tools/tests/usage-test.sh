@@ -66,4 +66,22 @@ done
 [ -z "$broken" ] &&
 	ok "every relative link of README.md and Documentation/ names a file that exists" ||
 	not_ok "links to nothing:$broken"
+
+# Every message the scripts die with is in troubleshooting.md, by the
+# words before its first variable (the usage lines of the helpers in
+# tools/lib/, which only the scripts call, aside).
+undocumented=
+while IFS= read -r msg; do
+	words=${msg%%\$*}
+	words=${words:0:25}
+	[ ${#words} -lt 8 ] && continue
+	case $words in "usage: "*) continue ;; esac
+	grep -qF -- "$words" "$PROJECT/Documentation/troubleshooting.md" ||
+		undocumented="$undocumented
+  $msg"
+done < <(git -C "$PROJECT" ls-files tools | grep -v '^tools/tests/' |
+	sed "s|^|$PROJECT/|" | xargs grep -hoE 'die "[^"]*"' | sed -E 's/^die "//; s/"$//' | sort -u)
+[ -z "$undocumented" ] &&
+	ok "troubleshooting.md has every message the scripts die with" ||
+	not_ok "troubleshooting.md lacks:$undocumented"
 finish
