@@ -170,22 +170,23 @@ static void name_on(struct level *l, const char *name)
 	snprintf(l->is + n, sizeof(l->is) - n, "%s%s", n ? ", " : "", name);
 }
 
+/* The answers of nests() for the machine build_tree() works on. */
+static struct {
+	struct cpuset span;
+	bool ok;
+} seen[4096];
+static int nr_seen;
+
 /*
  * Whether no domain of any CPU in @u cuts across it: each is within @u
  * or holds it.  Units repeat on every CPU in them; the answers are kept.
  */
 static bool nests(const struct machine *m, const struct cpuset *u)
 {
-	static struct { struct cpuset span; bool ok; } seen[4096];
-	static const struct machine *seen_for;
-	static int nr_seen;
 	const struct level *l;
 	int cpu, i;
 	bool ok = true;
 
-	if (seen_for != m)
-		nr_seen = 0;
-	seen_for = m;
 	for (i = 0; i < nr_seen; i++)
 		if (cpuset_equal(&seen[i].span, u))
 			return seen[i].ok;
@@ -253,6 +254,7 @@ int build_tree(const struct machine *m, struct tree *t, bool hw)
 	int cpu, i, n;
 
 	memset(t, 0, sizeof(*t));
+	nr_seen = 0;
 	t->all = calloc((size_t)m->nr_cpus * MAX_FRAMES, sizeof(*t->all));
 	t->frames = calloc((size_t)m->nr_cpus * MAX_FRAMES, sizeof(*t->frames));
 	t->roots = calloc(m->nr_cpus, sizeof(*t->roots));
