@@ -192,4 +192,39 @@ if [ "${PPC_KUNIT_TEST_PRISTINE:-1}" = 1 ]; then
 	fi
 fi
 
+
+# make mutants' QEMU wrapper (tools/lib/fail-fast), on a stand-in QEMU
+# that prints a failing result and then would run for minutes: the boot
+# stops at the "not ok"; and when kunit.py ends a boot at its --timeout
+# by terminating the wrapper, the QEMU behind it goes too.
+mkdir -p "$scratch/qemu"
+cat > "$scratch/qemu/qemu-system-ppc64" <<'QEMU'
+#!/bin/bash
+echo "    ok 1 first"
+[ "${1:-}" = fail ] && echo "    not ok 2 second"
+echo "    still running"
+exec sleep 300
+QEMU
+chmod +x "$scratch/qemu/qemu-system-ppc64"
+ffpath=$PROJECT/tools/lib/fail-fast:$scratch/qemu:$PATH
+# (the wrapper exits as the QEMU it stopped did: killed)
+out=$(PATH=$ffpath timeout 20 qemu-system-ppc64 fail 2> /dev/null) || true
+if [ "$out" = "$(printf '    ok 1 first\n    not ok 2 second')" ]; then
+	ok "fail-fast stops QEMU at the first failing result, its output passed on"
+else
+	not_ok "fail-fast did not stop at the first failing result: '$out'"
+fi
+PATH=$ffpath qemu-system-ppc64 > /dev/null 2>&1 &
+wrapper=$!
+for _ in $(seq 50); do pgrep -f "^sleep 300$" > /dev/null && break; sleep 0.1; done
+kill -TERM "$wrapper"
+wait "$wrapper" 2> /dev/null || true
+sleep 0.5
+if pgrep -f "^sleep 300$" > /dev/null; then
+	not_ok "fail-fast terminated at a timeout left QEMU running (it would hold kunit.py's pipe)"
+	pkill -f "^sleep 300$" || true
+else
+	ok "fail-fast terminated at a timeout takes QEMU with it"
+fi
+
 finish
