@@ -55,7 +55,7 @@ export: ## the suites as a format-patch series for the kernel tree
 fuzz: ## the fixture compiler under libFuzzer, ASan and UBSan
 	@tools/fuzz
 
-show: ## the sched domains the kernel builds for FIXTURE=name, as a tree
+show: ## the sched domains the kernel builds for FIXTURE=name: a tree for a mail, a picture with the hardware
 	@tools/show
 
 ci-local: ## .gitlab-ci.yml run here by gitlab-ci-local as shell jobs [CI_JOBS=...] [CI_VARIABLES="K=V ..."]
