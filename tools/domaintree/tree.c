@@ -98,19 +98,26 @@ int fold_groups(struct domain **d, int n, int *group_of)
 	return groups;
 }
 
-/* Whether the '|' separated @list names @flag. */
-static bool has_flag(const char *list, const char *flag, size_t len)
+/* Whether @list, its items separated by @sep, names the @len bytes of @item. */
+static bool in_list(const char *list, const char *sep, const char *item, size_t len)
 {
 	const char *p = list;
+	size_t n, skip = strlen(sep);
 
 	while (*p) {
-		size_t n = strcspn(p, "|");
-
-		if (n == len && !strncmp(p, flag, len))
+		n = strstr(p, sep) ? (size_t)(strstr(p, sep) - p) : strlen(p);
+		if (n == len && !strncmp(p, item, len))
 			return true;
-		p += n + (p[n] == '|');
+		p += n;
+		if (*p)
+			p += skip;
 	}
 	return false;
+}
+
+static bool has_flag(const char *list, const char *flag, size_t len)
+{
+	return in_list(list, "|", flag, len);
 }
 
 /* The flags every domain has: printed once, not on every line. */
@@ -226,7 +233,7 @@ static int cpu_frames(const struct machine *m, struct tree *t, const struct cpu 
 			continue;
 		}
 		if (!nests(m, &u->span)) {
-			if (!strstr(t->cut, u->name)) {
+			if (!in_list(t->cut, ", ", u->name, strlen(u->name))) {
 				n_cut = strlen(t->cut);
 				snprintf(t->cut + n_cut, sizeof(t->cut) - n_cut, "%s%s",
 					 n_cut ? ", " : "", u->name);
