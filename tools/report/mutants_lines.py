@@ -5,17 +5,22 @@
 # OUT/smp.list, OUT/paravirt.list and OUT/firmware-*.list (tools/mutagen's
 # lists), in their order, from OUT/runs/ID.json:
 #
-#   equivalent ID FUNC:LINE KIND: WHAT: REASON [(but killed by CASES)]
+#   equivalent ID FUNC:LINE KIND: WHAT: REASON
 #   killed ID FUNC:LINE KIND: WHAT: by CASES
 #   survived ID FUNC:LINE KIND: WHAT
 #
 # A mutant is equivalent when EQUIVALENTS (tools/mutants-equivalent.txt)
-# lists its function and description; killed by the cases that did not
-# pass (kunit_results.failed(), as failed_cases.py prints them), or by a
-# crash or hang when its run left no result.  One process for every
-# mutant: "make mutants" and "make merge" report hundreds.
+# lists its function and description, and nothing killed it; killed by
+# the cases that did not pass (kunit_results.failed(), as failed_cases.py
+# prints them), or by a crash or hang when its run left no result.  A
+# description can occur more than once in a function (the same call on
+# two lines): "WHAT @N" names its N-th mutant only, in the lists' order.
+# A listed mutant that was killed is counted killed, and its line says
+# the entry is wrong.  One process for every mutant: "make mutants" and
+# "make merge" report hundreds.
 
 import os
+import re
 import sys
 
 import kunit_results
@@ -37,15 +42,15 @@ def failed(path):
 
 
 def listed(out, wanted):
-	"""(ID, FUNC, LINE, KIND, WHAT) of each mutant of @wanted in the
-	schemata lists of @out, in their order."""
+	"""(ID, FUNC, LINE, KIND, WHAT) of each mutant of @wanted (None:
+	every one) in the schemata lists of @out, in their order."""
 	lists = ['smp.list', 'paravirt.list'] + sorted(
 		f for f in os.listdir(out)
 		if f.startswith(('firmware-', 'sched-')) and f.endswith('.list'))
 	for listing in lists:
 		for line in open(os.path.join(out, listing)):
 			fields = line.rstrip('\n').split('\t')
-			if len(fields) >= 5 and fields[0] in wanted:
+			if len(fields) >= 5 and (wanted is None or fields[0] in wanted):
 				yield tuple(fields[:5])
 
 
@@ -53,11 +58,20 @@ def main():
 	if len(sys.argv) < 3:
 		sys.exit('usage: mutants_lines.py OUT EQUIVALENTS ID...')
 	out, equivalents, wanted = sys.argv[1], sys.argv[2], set(sys.argv[3:])
+	# (FUNC, WHAT) -> {N: reason}, N 0 for every occurrence.
 	reasons = {}
 	for line in open(equivalents):
 		fields = line.rstrip('\n').split('\t')
 		if len(fields) >= 3 and not line.startswith('#'):
-			reasons.setdefault((fields[0], fields[1]), fields[2])
+			m = re.fullmatch(r'(.*) @([1-9][0-9]*)', fields[1])
+			what, nth = (m.group(1), int(m.group(2))) if m else (fields[1], 0)
+			reasons.setdefault((fields[0], what), {}).setdefault(nth, fields[2])
+	# The occurrences are counted over every mutant of the lists, not
+	# only the wanted ones, so that a sample numbers them as a full run.
+	seen, nth_of = {}, {}
+	for mid, func, lineno, kind, what in listed(out, None):
+		seen[(func, what)] = seen.get((func, what), 0) + 1
+		nth_of[mid] = seen[(func, what)]
 	for mid, func, lineno, kind, what in listed(out, wanted):
 		cases = failed(os.path.join(out, 'runs', f'{mid}.json'))
 		if cases is None:
@@ -65,9 +79,13 @@ def main():
 		else:
 			by = ' '.join(cases)
 		where = f'{mid} {func}:{lineno} {kind}: {what}'
-		reason = reasons.get((func, what))
-		if reason:
-			print(f'equivalent {where}: {reason}' + (f' (but killed by {by})' if by else ''))
+		entry = reasons.get((func, what), {})
+		reason = entry.get(nth_of[mid], entry.get(0))
+		if reason and by:
+			print(f'killed {where}: by {by} (listed as equivalent in '
+			      f'{os.path.basename(equivalents)}: the entry is wrong here)')
+		elif reason:
+			print(f'equivalent {where}: {reason}')
 		elif by:
 			print(f'killed {where}: by {by}')
 		else:

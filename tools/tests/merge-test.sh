@@ -112,6 +112,32 @@ if grep -qx '3 killed, 1 survived, 1 equivalent' "$merged/mutants/6.1/mutants.tx
 else
 	not_ok "the merged report counts a crash as a kill and the equivalent apart"
 fi
+# One description on two lines of a function: "@2" lists the second
+# only, and a listed mutant that a case killed is counted killed.
+occ=$scratch/occurrences
+mkdir -p "$occ/runs"
+printf '7\tf\t1\tswap\ta() -> (b)\n8\tf\t2\tswap\ta() -> (b)\n9\tf\t3\tdelete\tdelete c();\n' > "$occ/smp.list"
+: > "$occ/paravirt.list"
+printf 'f\ta() -> (b) @2\tsecond\nf\tdelete c();\tstale\n' > "$scratch/equivalents.txt"
+results topology_levels PASS > "$occ/runs/7.json"
+results topology_levels PASS > "$occ/runs/8.json"
+results topology_levels FAIL > "$occ/runs/9.json"
+lines=$(python3 "$PROJECT/tools/report/mutants_lines.py" "$occ" "$scratch/equivalents.txt" 7 8 9)
+if grep -q '^survived 7 ' <<< "$lines" && grep -q '^equivalent 8 .*: second$' <<< "$lines" &&
+   grep -q '^killed 9 .*(listed as equivalent in equivalents.txt: the entry is wrong here)$' <<< "$lines"; then
+	ok "an equivalent names one occurrence with @N, and a killed one counts killed"
+else
+	not_ok "an equivalent names one occurrence with @N, and a killed one counts killed:"
+	sed 's/^/    /' <<< "$lines"
+fi
+# A sample numbers the occurrences as the whole lists do.
+if python3 "$PROJECT/tools/report/mutants_lines.py" "$occ" "$scratch/equivalents.txt" 8 |
+	grep -q '^equivalent 8 '; then
+	ok "a sample without the first occurrence still finds the second"
+else
+	not_ok "a sample without the first occurrence still finds the second"
+fi
+
 expect_fail "the merged report enforces the 95 % rule" "kill ratio below 95 %" \
 	env PPC_KUNIT_OUT_ROOT="$merged" PARTS="$parts" "$PROJECT/tools/merge"
 
