@@ -131,8 +131,8 @@ else
 	sed 's/^/    /' <<< "$lines"
 fi
 # A sample numbers the occurrences as the whole lists do.
-if python3 "$PROJECT/tools/report/mutants_lines.py" "$occ" "$scratch/equivalents.txt" 8 |
-	grep -q '^equivalent 8 '; then
+lines=$(python3 "$PROJECT/tools/report/mutants_lines.py" "$occ" "$scratch/equivalents.txt" 8)
+if grep -q '^equivalent 8 ' <<< "$lines"; then
 	ok "a sample without the first occurrence still finds the second"
 else
 	not_ok "a sample without the first occurrence still finds the second"
