@@ -216,7 +216,7 @@ kunit_case_exists() {
 # the hunk or the file missing from the tree; nothing if it did not say.
 am_failed_at() {
 	echo "$1" | sed -n 's/^error: patch failed: \(.*\)$/\1/p; s/^error: \(.*\): does not exist in index$/\1/p' |
-		head -n1
+		sed -n 1p
 }
 
 # pristine_worktree PRISTINE DIR REV: DIR as a worktree of the pristine

@@ -76,7 +76,7 @@ fi
 if grep -qF 'label="PKG 0-15, 16 CPUs\n= chip, node\nSD_ASYM_PACKING' "$scratch/h.dot" &&
    grep -qF 'label="SMT 0-3, 4 CPUs, the LLC\n= thread-group\n' "$scratch/h.dot" &&
    grep -A1 -F 'label="core 0-7, 8 CPUs\nand L2\nno sched domain";' "$scratch/h.dot" |
-	grep -q 'style=dashed;' &&
+	grep 'style=dashed;' > /dev/null &&
    grep -qF 'label="1 more core like it:\n8-15"' "$scratch/h.dot" &&
    grep -qF 'not drawn, as a sched domain cuts across it: coregroup";' "$scratch/h.dot" &&
    [ "$(grep -c coregroup "$scratch/h.dot")" -eq 1 ]; then

@@ -171,7 +171,10 @@ not_exec=$(git -C "$PROJECT" ls-files -s .ci tools | awk '$1 == "100644" { print
 # -m) makes the writer die of SIGPIPE when it writes after the reader
 # left, which depends on timing: a step that fails one run in several.
 # The scripts read the whole input instead (sed -n 1p).
-early_readers=$(git -C "$PROJECT" grep -nE '\|[[:space:]]*(head|grep[[:space:]]+-[a-zA-Z]*[qm])' -- .ci tools Makefile || true)
+# A pipe continued on the next line counts too.
+early_readers=$( { git -C "$PROJECT" grep -nE '\|[[:space:]]*(head|grep[[:space:]]+-[a-zA-Z]*[qm])' -- .ci tools Makefile
+	git -C "$PROJECT" grep -n -A1 -E '\|[[:space:]]*$' -- .ci tools Makefile |
+		sed -nE '/^[^:]+-[0-9]+-[[:space:]]*(head|grep[[:space:]]+-[a-zA-Z]*[qm])/p'; } || true)
 [ -z "$early_readers" ] && ok "no script pipes into a reader that stops early (SIGPIPE under pipefail)" ||
 	not_ok "pipes into a reader that stops early: $(xargs <<< "$early_readers")"
 
