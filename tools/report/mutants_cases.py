@@ -36,7 +36,7 @@ def main():
 		sys.exit('usage: mutants_cases.py OUT ID...')
 	out, wanted = sys.argv[1], set(sys.argv[2:])
 	described = {mid: (kind, f'{mid} {func}:{line} {kind}: {what}')
-		     for mid, func, line, kind, what in mutants_lines.listed(out, wanted)}
+		     for mid, func, line, kind, what in mutants_lines.listed(out) if mid in wanted}
 	cases, _ = names(os.path.join(out, 'runs', '0.json'))
 	killers = {c: [] for c in cases}
 	for mid in sorted(described, key=int):

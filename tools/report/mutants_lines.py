@@ -41,16 +41,16 @@ def failed(path):
 	return kunit_results.failed(fails or results)
 
 
-def listed(out, wanted):
-	"""(ID, FUNC, LINE, KIND, WHAT) of each mutant of @wanted (None:
-	every one) in the schemata lists of @out, in their order."""
+def listed(out):
+	"""(ID, FUNC, LINE, KIND, WHAT) of each mutant in the schemata lists
+	of @out, in their order."""
 	lists = ['smp.list', 'paravirt.list'] + sorted(
 		f for f in os.listdir(out)
 		if f.startswith(('firmware-', 'sched-')) and f.endswith('.list'))
 	for listing in lists:
 		for line in open(os.path.join(out, listing)):
 			fields = line.rstrip('\n').split('\t')
-			if len(fields) >= 5 and (wanted is None or fields[0] in wanted):
+			if len(fields) >= 5:
 				yield tuple(fields[:5])
 
 
@@ -68,11 +68,11 @@ def main():
 			reasons.setdefault((fields[0], what), {}).setdefault(nth, fields[2])
 	# The occurrences are counted over every mutant of the lists, not
 	# only the wanted ones, so that a sample numbers them as a full run.
-	seen, nth_of = {}, {}
-	for mid, func, lineno, kind, what in listed(out, None):
-		seen[(func, what)] = seen.get((func, what), 0) + 1
-		nth_of[mid] = seen[(func, what)]
-	for mid, func, lineno, kind, what in listed(out, wanted):
+	seen = {}
+	for mid, func, lineno, kind, what in listed(out):
+		seen[(func, what)] = nth = seen.get((func, what), 0) + 1
+		if mid not in wanted:
+			continue
 		cases = failed(os.path.join(out, 'runs', f'{mid}.json'))
 		if cases is None:
 			by = f'a crash or hang (no KUnit results; {out}/runs/{mid}.log)'
@@ -80,7 +80,7 @@ def main():
 			by = ' '.join(cases)
 		where = f'{mid} {func}:{lineno} {kind}: {what}'
 		entry = reasons.get((func, what), {})
-		reason = entry.get(nth_of[mid], entry.get(0))
+		reason = entry.get(nth, entry.get(0))
 		if reason and by:
 			print(f'killed {where}: by {by} (listed as equivalent in '
 			      f'{os.path.basename(equivalents)}: the entry is wrong here)')

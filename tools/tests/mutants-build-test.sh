@@ -22,8 +22,8 @@ scratch=$(mktemp -d /tmp/ppc-kunit-mutants-build.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
 rm -f "$build/$victim"
-# One mutant of the vcpu_is_preempted() schemata is enough: the build is
-# what is tested, and the boot only has to happen.
+# One mutant (smp.c's first) is enough: the build is what is tested, and
+# the boot only has to happen.
 expect_ok "make mutants builds its kernel with $victim to compile again" \
 	env BASE="$base" MUTANTS=1 MUTANTS_ENFORCE=0 "$PROJECT/tools/mutants"
 
