@@ -19,6 +19,16 @@
  *    tl_smallcore_smt_mask, tl_cache_mask, tl_mc_mask and tl_pkg_mask in
  *    place of cpu_smt_mask, smallcore_smt_mask, shared_cache_mask,
  *    cpu_mc_mask and cpu_cpu_mask.
+ *
+ * And the scheduler groups and per-CPU pointers the seam shows differ:
+ *
+ *  - "sched/topology: Record number of cores in sched group" (6.6) added
+ *    sched_group::cores, the SMT cores of a group; 6.1 has none.
+ *  - Of the three bases only 7.3 publishes sd_balance_shared
+ *    (update_top_cache_domain(): the LLC's shared object, or that of
+ *    the asymmetric-capacity domain where there is one).
+ *  - 6.1 has no sd_share_id: update_top_cache_domain() sets sd_llc_id,
+ *    the LLC's first CPU, which the seam shows in its place.
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_SCHED_COMPAT_H
 #define _PPC_TOPOLOGY_KUNIT_SCHED_COMPAT_H
@@ -30,6 +40,18 @@
 #define PPC_SCHED_HAS_NAMES	1
 #else
 #define PPC_SCHED_HAS_NAMES	0
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+#define PPC_SCHED_GROUP_HAS_CORES	1
+#else
+#define PPC_SCHED_GROUP_HAS_CORES	0
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+#define PPC_SCHED_HAS_BALANCE_SHARED	1
+#else
+#define PPC_SCHED_HAS_BALANCE_SHARED	0
 #endif
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)

@@ -12,6 +12,7 @@
 #include <linux/sched/topology.h>
 #include <linux/slab.h>
 
+#include "sched_compat.h"
 #include "sched_view.h"
 #include "smp_probe.h"
 
@@ -27,11 +28,25 @@ static void view_built(void *ctx, int cpu, const struct sched_domain *sd)
 	view->cpu[cpu].nr_built = n;
 }
 
+/* Which of @cpu's kept domains @sd, lowest 0, is @which. */
+static int kept_level_of(const struct sched_domain *sd, const struct sched_domain *which)
+{
+	int n;
+
+	if (!which)
+		return SCHED_VIEW_NONE;
+	for (n = 0; sd; sd = rcu_dereference(sd->parent), n++)
+		if (sd == which)
+			return n;
+	return SCHED_VIEW_NOT_KEPT;
+}
+
 static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
-		      const struct sched_domain *llc, int llc_size)
+		      const struct sched_domains_kunit_cache *cache)
 {
 	struct sched_view *view = ctx;
 	struct sched_view_cpu *c;
+	const struct sched_domain *base = sd;
 	int n = 0;
 
 	if (cpu >= view->nr_cpus)
@@ -47,13 +62,24 @@ static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
 		cpumask_copy(c->level[n].span, sched_domain_span((struct sched_domain *)sd));
 	}
 	c->nr_kept = n;
-	if (llc)
-		cpumask_copy(c->llc, sched_domain_span((struct sched_domain *)llc));
-	c->llc_size = llc_size;
+	if (cache->llc)
+		cpumask_copy(c->llc, sched_domain_span((struct sched_domain *)cache->llc));
+	c->llc_size = cache->llc_size;
+	c->share_id = cache->share_id;
+	c->llc_shared = (unsigned long)cache->llc_shared;
+	c->llc_shared_is_llcs = cache->llc && cache->llc_shared == cache->llc->shared;
+#if PPC_SCHED_HAS_BALANCE_SHARED
+	c->balance_is_llc_shared = cache->balance_shared == cache->llc_shared;
+#else
+	c->balance_is_llc_shared = true;
+#endif
+	c->numa_level = kept_level_of(base, cache->numa);
+	c->asym_packing_level = kept_level_of(base, cache->asym_packing);
+	c->asym_cpucapacity_level = kept_level_of(base, cache->asym_cpucapacity);
 }
 
-static void view_group(void *ctx, int cpu, int level, const struct cpumask *span,
-		       unsigned long capacity, int asym_prefer_cpu)
+static void view_group(void *ctx, int cpu, int level,
+		       const struct sched_domains_kunit_group *group)
 {
 	struct sched_view *view = ctx;
 	struct sched_view_level *lvl;
@@ -67,13 +93,21 @@ static void view_group(void *ctx, int cpu, int level, const struct cpumask *span
 	if (lvl->nr_groups++ >= SCHED_VIEW_MAX_GROUPS)
 		return;
 	g = &lvl->group[lvl->nr_groups - 1];
-	g->first = cpumask_first(span);
-	g->weight = cpumask_weight(span);
-	g->capacity = capacity;
-	g->asym_prefer_cpu = asym_prefer_cpu;
-	g->outside = !cpumask_subset(span, lvl->span);
-	g->overlaps = cpumask_intersects(span, view->groups_seen);
-	cpumask_or(view->groups_seen, view->groups_seen, span);
+	g->first = cpumask_first(group->span);
+	g->weight = cpumask_weight(group->span);
+	g->group_weight = group->weight;
+#if PPC_SCHED_GROUP_HAS_CORES
+	g->cores = group->cores;
+#endif
+	g->flags = group->flags;
+	g->capacity = group->capacity;
+	g->capacity_id = (unsigned long)group->capacity_id;
+	g->asym_prefer_cpu = group->asym_prefer_cpu;
+	g->outside = !cpumask_subset(group->span, lvl->span);
+	g->overlaps = cpumask_intersects(group->span, view->groups_seen);
+	g->balance_is_span = cpumask_equal(group->balance_mask, group->span);
+	g->holds_cpu = cpumask_test_cpu(cpu, group->span);
+	cpumask_or(view->groups_seen, view->groups_seen, group->span);
 }
 
 /* Build over @cpus with the table @tl (NULL: the installed one) and record. */

@@ -22,11 +22,21 @@
 struct sched_view_group {
 	int first;			/* its first CPU */
 	int weight;			/* its CPUs */
+	unsigned int group_weight;	/* the count the scheduler keeps */
+	unsigned int cores;		/* its SMT cores, as the scheduler counts */
+	int flags;			/* the flags of the domain it is */
 	unsigned long capacity;		/* sgc->capacity */
+	unsigned long capacity_id;	/* which sched_group_capacity it shares */
 	int asym_prefer_cpu;		/* -1 without SD_ASYM_PACKING */
 	bool outside;			/* has a CPU outside the domain's span */
 	bool overlaps;			/* shares a CPU with an earlier group */
+	bool holds_cpu;			/* holds the CPU whose domain it is in */
+	bool balance_is_span;		/* group_balance_mask() is the whole group */
 };
+
+/* Where a per-CPU domain pointer points: a kept level, none, or elsewhere. */
+#define SCHED_VIEW_NONE		-1
+#define SCHED_VIEW_NOT_KEPT	-2
 
 struct sched_view_level {
 	const char *name;
@@ -42,6 +52,13 @@ struct sched_view_cpu {
 	struct sched_view_level level[SCHED_VIEW_MAX_LEVELS];
 	struct cpumask *llc;		/* the LLC domain's span, empty if none */
 	int llc_size;			/* sd_llc_size */
+	int share_id;			/* sd_share_id, sd_llc_id on 6.1 */
+	unsigned long llc_shared;	/* which sd_llc_shared, 0 for none */
+	bool llc_shared_is_llcs;	/* sd_llc_shared is the LLC domain's */
+	bool balance_is_llc_shared;	/* sd_balance_shared is sd_llc_shared */
+	int numa_level;			/* sd_numa: a kept level or SCHED_VIEW_* */
+	int asym_packing_level;		/* sd_asym_packing, the same */
+	int asym_cpucapacity_level;	/* sd_asym_cpucapacity, the same */
 };
 
 struct sched_view {

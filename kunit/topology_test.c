@@ -34,6 +34,7 @@
 #include "fake_state.h"
 #include "fixture_state.h"
 #include "rfc.h"
+#include "sched_compat.h"
 #include "sched_view.h"
 #include "smp_probe.h"
 
@@ -935,24 +936,66 @@ static const struct ppc_fixture_level *fixture_llc_level(const struct ppc_fixtur
 	return llc;
 }
 
-/* One CPU's LLC domain and sd_llc_size against the fixture's. */
+/*
+ * One CPU's LLC domain, sd_llc_size and the ids and shared object that go
+ * with it against the fixture's: on a machine without clusters (no
+ * powerpc level has SD_CLUSTER) sd_share_id is the LLC's first CPU, the
+ * CPU itself without an LLC, and sd_llc_shared is the LLC domain's
+ * shared object, which on 7.3 is sd_balance_shared too, as no level has
+ * asymmetric capacities (update_top_cache_domain()).
+ */
 static bool __init expect_cpu_llc(struct kunit *test, const struct ppc_fixture *fx,
 				  const struct sched_view_cpu *c, int cpu)
 {
 	const struct ppc_fixture_level *llc = fixture_llc_level(fx, cpu);
 	cpumask_t want;
+	int want_id;
 
 	cpumask_clear(&want);
 	if (llc)
 		fixture_set_of(fx, llc->set, cpu, &want);
-	if (cpumask_equal(c->llc, &want) && c->llc_size == cpumask_weight(&want))
+	want_id = llc ? cpumask_first(&want) : cpu;
+	if (cpumask_equal(c->llc, &want) && c->llc_size == cpumask_weight(&want) &&
+	    c->share_id == want_id && c->llc_shared_is_llcs == !!llc && (llc || !c->llc_shared) &&
+	    c->balance_is_llc_shared)
 		return true;
 	KUNIT_FAIL(test,
-		   "%s: CPU %d LLC is %*pbl (sd_llc_size %d); the machine's is its %s %*pbl (%u CPUs)",
-		   fx->name, cpu, cpumask_pr_args(c->llc), c->llc_size,
-		   llc ? fixture_set_name(llc->set) : "none", cpumask_pr_args(&want),
-		   cpumask_weight(&want));
+		   "%s: CPU %d LLC is %*pbl (sd_llc_size %d, id %d, %s shared object%s); the machine's is its %s %*pbl (%u CPUs, id %d, the LLC domain's shared object)",
+		   fx->name, cpu, cpumask_pr_args(c->llc), c->llc_size, c->share_id,
+		   c->llc_shared_is_llcs ? "the LLC domain's" : c->llc_shared ? "another" : "no",
+		   c->balance_is_llc_shared ? "" : ", another to balance", llc ?
+		   fixture_set_name(llc->set) : "none", cpumask_pr_args(&want),
+		   cpumask_weight(&want), want_id);
 	return false;
+}
+
+/*
+ * The CPUs of one LLC share one sd_llc_shared, which holds what
+ * select_idle_cpu() and the idle-core search keep for the LLC
+ * (has_idle_cores, nr_busy_cpus); CPUs of different LLCs do not.
+ */
+static bool __init expect_llc_shared(struct kunit *test, const struct ppc_fixture *fx,
+				     const struct sched_view *view, int cpu)
+{
+	const struct ppc_fixture_level *llc = fixture_llc_level(fx, cpu);
+	cpumask_t mine;
+	int other;
+
+	if (!llc)
+		return true;
+	fixture_set_of(fx, llc->set, cpu, &mine);
+	for (other = 0; other < cpu; other++) {
+		bool same = cpumask_test_cpu(other, &mine);
+
+		if ((view->cpu[other].llc_shared == view->cpu[cpu].llc_shared) == same)
+			continue;
+		KUNIT_FAIL(test, "%s: CPUs %d and %d %s sd_llc_shared; they %s an LLC (%s %*pbl)",
+			   fx->name, other, cpu, same ? "do not share" : "share",
+			   same ? "share" : "do not share", fixture_set_name(llc->set),
+			   cpumask_pr_args(&mine));
+		return false;
+	}
+	return true;
 }
 
 /*
@@ -1013,7 +1056,63 @@ static void __init topology_fixture_llc(struct kunit *test)
 	int cpu, reported = 0;
 
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
-		reported += !expect_cpu_llc(test, fx, &view->cpu[cpu], cpu);
+		reported += !expect_cpu_llc(test, fx, &view->cpu[cpu], cpu) ||
+			    !expect_llc_shared(test, fx, view, cpu);
+}
+
+/* @cpu's highest kept level that packs, or SCHED_VIEW_NONE. */
+static int __init fixture_packing_level(const struct ppc_fixture *fx, int cpu)
+{
+	const struct ppc_fixture_level *lvl;
+	int n, packs = SCHED_VIEW_NONE;
+
+	for (n = 0; (lvl = fixture_kept_level(fx, cpu, n)); n++)
+		if (fixture_level_flags(fx, lvl) & PPC_FIXTURE_PACKS)
+			packs = n;
+	return packs;
+}
+
+/*
+ * The domains update_top_cache_domain() points each CPU at for the load
+ * balancer and the wakeup path: sd_asym_packing is the highest level
+ * with SD_ASYM_PACKING, the one nohz balancing asks to pack onto the
+ * preferred CPU; sd_numa and sd_asym_cpucapacity are none, as the
+ * fixture's table has no NUMA level and all its CPUs have the same
+ * capacity.
+ */
+static void __init topology_fixture_domain_pointers(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct sched_view *view;
+	int cpu, reported = 0;
+
+	require_no_asym_smt(test);
+	view = fixture_sched_view(test);
+	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+		int packs = fixture_packing_level(fx, cpu);
+
+		if (c->asym_packing_level == packs && c->numa_level == SCHED_VIEW_NONE &&
+		    c->asym_cpucapacity_level == SCHED_VIEW_NONE)
+			continue;
+		reported++;
+		KUNIT_FAIL(test,
+			   "%s: CPU %d: sd_asym_packing is level %d, sd_numa %d, sd_asym_cpucapacity %d (-1 none, -2 not a kept level); the machine packs up to level %d and has neither of the others",
+			   fx->name, cpu, c->asym_packing_level, c->numa_level,
+			   c->asym_cpucapacity_level, packs);
+	}
+}
+
+/* The SMT cores (small cores where there are big cores) among @cpus. */
+static unsigned int __init fixture_cores_in(const struct ppc_fixture *fx,
+					    const struct cpumask *cpus)
+{
+	unsigned int cpu, cores = 0;
+
+	for_each_cpu(cpu, cpus)
+		cores += fx->cpus[cpu].group_first == cpu ||
+			 !cpumask_test_cpu(fx->cpus[cpu].group_first, cpus);
+	return cores;
 }
 
 /* One group of @cpu's level @n against the machine; false if reported. */
@@ -1024,6 +1123,7 @@ static bool __init expect_group(struct kunit *test, const struct ppc_fixture *fx
 	const struct ppc_fixture_level *below = n ? fixture_kept_level(fx, cpu, n - 1) : NULL;
 	unsigned long full = SCHED_CAPACITY_SCALE * g->weight;
 	bool asym = lvl->flags & SD_ASYM_PACKING;
+	int want_flags = below ? sd_flags_of(fixture_level_flags(fx, below)) : 0;
 	cpumask_t want;
 
 	cpumask_clear(&want);
@@ -1040,6 +1140,36 @@ static bool __init expect_group(struct kunit *test, const struct ppc_fixture *fx
 			   g->overlaps ? ", some in another group" : "", g->first,
 			   below ? fixture_set_name(below->set) : "own CPU",
 			   cpumask_pr_args(&want));
+		return false;
+	}
+	/*
+	 * The scheduler's own counts of the group: sched_group::group_weight,
+	 * its CPUs, and (from 6.6) sched_group::cores, the cores
+	 * cpu_smt_mask() spans in it, which powerpc makes the small cores
+	 * where a core has several L1 thread groups.
+	 */
+	if (g->group_weight != g->weight ||
+	    (PPC_SCHED_GROUP_HAS_CORES && g->cores != fixture_cores_in(fx, &want))) {
+		KUNIT_FAIL(test,
+			   "%s: CPU %d %s: the group of CPUs %*pbl counts %u CPUs and %u cores; it has %d CPUs in %u cores (small cores where there are thread groups)",
+			   fx->name, cpu, lvl->name, cpumask_pr_args(&want), g->group_weight,
+			   g->cores, g->weight, fixture_cores_in(fx, &want));
+		return false;
+	}
+	/*
+	 * The first group of each domain is its child domain, and a group
+	 * carries the child's flags, none below the lowest level (the
+	 * comment above get_group(); "sched/topology: Introduce
+	 * sched_group::flags").  A domain that does not overlap balances
+	 * over all of each group (group_balance_mask()).
+	 */
+	if ((g->flags & TOPOLOGY_FLAGS) != want_flags || (!below && g->flags) ||
+	    !g->balance_is_span) {
+		KUNIT_FAIL(test,
+			   "%s: CPU %d %s: the group of CPU %d has flags 0x%x%s; the machine's level below gives 0x%x, and a group balances over all its CPUs",
+			   fx->name, cpu, lvl->name, g->first, g->flags & TOPOLOGY_FLAGS,
+			   g->balance_is_span ? "" : " and a balance mask short of its span",
+			   want_flags);
 		return false;
 	}
 	/*
@@ -1069,6 +1199,46 @@ static bool __init expect_group(struct kunit *test, const struct ppc_fixture *fx
 				  "the level does not pack");
 		return false;
 	}
+	return true;
+}
+
+/*
+ * The groups of a level are the scheduler's shared objects: @cpu's first
+ * group is the one holding @cpu (its child domain), it is the very group
+ * the group's first CPU has there, capacity and all, and no two groups of
+ * the level share a capacity.  A copy per CPU would leave each CPU's
+ * capacity updates to itself.
+ */
+static bool __init expect_groups_shared(struct kunit *test, const struct ppc_fixture *fx,
+					const struct sched_view *view, int cpu, int n)
+{
+	const struct sched_view_level *lvl = &view->cpu[cpu].level[n];
+	const struct sched_view_group *local = &lvl->group[0];
+	const struct sched_view_cpu *owner;
+	int i, j;
+
+	if (!local->holds_cpu) {
+		KUNIT_FAIL(test, "%s: CPU %d %s: its first group is that of CPU %d, not its own",
+			   fx->name, cpu, lvl->name, local->first);
+		return false;
+	}
+	owner = &view->cpu[local->first];
+	if (n < owner->nr_kept && owner->level[n].nr_groups &&
+	    owner->level[n].group[0].capacity_id != local->capacity_id) {
+		KUNIT_FAIL(test,
+			   "%s: CPU %d %s: its group of CPU %d is not the one CPU %d has: the group's capacity is not shared",
+			   fx->name, cpu, lvl->name, local->first, local->first);
+		return false;
+	}
+	for (i = 0; i < lvl->nr_groups; i++)
+		for (j = i + 1; j < lvl->nr_groups; j++)
+			if (lvl->group[i].capacity_id == lvl->group[j].capacity_id) {
+				KUNIT_FAIL(test,
+					   "%s: CPU %d %s: the groups of CPUs %d and %d share one capacity",
+					   fx->name, cpu, lvl->name, lvl->group[i].first,
+					   lvl->group[j].first);
+				return false;
+			}
 	return true;
 }
 
@@ -1111,12 +1281,16 @@ static void __init topology_fixture_groups(struct kunit *test)
 					break;
 				}
 			}
-			if (i == lvl->nr_groups && weight != cpumask_weight(lvl->span)) {
+			if (i < lvl->nr_groups)
+				continue;
+			if (weight != cpumask_weight(lvl->span)) {
 				reported++;
 				KUNIT_FAIL(test,
 					   "%s: CPU %d %s: %d groups hold %d CPUs of the %u it spans",
 					   fx->name, cpu, lvl->name, lvl->nr_groups, weight,
 					   cpumask_weight(lvl->span));
+			} else if (!expect_groups_shared(test, fx, view, cpu, n)) {
+				reported++;
 			}
 		}
 	}
@@ -1168,6 +1342,7 @@ static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_uneven_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_llc, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_domain_pointers, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_groups, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_keeps_every_level, fixture_gen_params),
 	{}
