@@ -29,6 +29,13 @@
  *    the asymmetric-capacity domain where there is one).
  *  - 6.1 has no sd_share_id: update_top_cache_domain() sets sd_llc_id,
  *    the LLC's first CPU, which the seam shows in its place.
+ *  - "sched/topology: Check SDF_SHARED_CHILD in highest_flag_domain()"
+ *    (6.5): before it, highest_flag_domain() stopped at the first domain
+ *    without the flag, as SD_ASYM_PACKING was a flag of every level
+ *    below one that has it.  So on 6.1 sd_asym_packing is the top of the
+ *    packing levels counted from the lowest, and none where the lowest
+ *    does not pack: on a shared processor, whose SMT level does not,
+ *    nohz balancing never kicks a CPU to pack.
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_SCHED_COMPAT_H
 #define _PPC_TOPOLOGY_KUNIT_SCHED_COMPAT_H
@@ -46,6 +53,12 @@
 #define PPC_SCHED_GROUP_HAS_CORES	1
 #else
 #define PPC_SCHED_GROUP_HAS_CORES	0
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
+#define PPC_SCHED_PACKING_FROM_LOWEST	0
+#else
+#define PPC_SCHED_PACKING_FROM_LOWEST	1
 #endif
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)

@@ -142,6 +142,39 @@ static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
 	free_cpumask_var(cpus);
 }
 
+struct repeated_level {
+	struct sched_view *view;
+	int level;
+	sched_domain_flags_f sd_flags;
+};
+
+/* The table the kernel built, its level @level repeated above itself. */
+static void view_with_repeated_level(void *ctx, const struct ppc_probe_topology *topo)
+{
+	struct repeated_level *r = ctx;
+	struct sched_domain_topology_level *tl = ppc_probe_topology_table(), *copy;
+	cpumask_var_t cpus;
+	int n, cpu;
+
+	for (n = 0; tl[n].mask; n++)
+		;
+	copy = kcalloc(n + 2, sizeof(*copy), GFP_KERNEL);
+	if (!copy || r->level >= n || !zalloc_cpumask_var(&cpus, GFP_KERNEL)) {
+		kfree(copy);
+		r->view->ret = r->level >= n ? -EINVAL : -ENOMEM;
+		return;
+	}
+	memcpy(copy, tl, (r->level + 1) * sizeof(*copy));
+	copy[r->level + 1] = tl[r->level];
+	copy[r->level + 1].sd_flags = r->sd_flags;
+	memcpy(copy + r->level + 2, tl + r->level + 1, (n - r->level - 1) * sizeof(*copy));
+	for (cpu = 0; cpu < r->view->nr_cpus; cpu++)
+		cpumask_set_cpu(cpu, cpus);
+	r->view->ret = view_build(r->view, cpus, copy);
+	free_cpumask_var(cpus);
+	kfree(copy);
+}
+
 /* A view of CPUs 0 to @nr_cpus - 1, nothing recorded yet. */
 static struct sched_view *view_alloc(struct kunit *test, int nr_cpus,
 				     const struct cpumask *map)
@@ -202,6 +235,26 @@ struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_f
 	ppc_fake_with_topology(fake, view_with_table, view);
 	view_check(test, view);
 	return view;
+}
+
+/*
+ * The same, with level @level of the table the kernel built for the
+ * machine repeated right above itself, the copy's flags from @sd_flags:
+ * a level that spans just what the level below spans.
+ */
+struct sched_view * __init sched_view_build_repeated(struct kunit *test, struct ppc_fake *fake,
+						     int nr_cpus, int level,
+						     sched_domain_flags_f sd_flags)
+{
+	struct repeated_level r = {
+		.view = view_alloc(test, nr_cpus, NULL),
+		.level = level,
+		.sd_flags = sd_flags,
+	};
+
+	ppc_fake_with_topology(fake, view_with_repeated_level, &r);
+	view_check(test, r.view);
+	return r.view;
 }
 
 /*

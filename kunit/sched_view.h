@@ -11,6 +11,7 @@
 
 #include <kunit/test.h>
 #include <linux/cpumask.h>
+#include <linux/sched/topology.h>
 
 #include "fake_state.h"
 
@@ -74,6 +75,9 @@ struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake 
 					    int nr_cpus);
 struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_fake *fake,
 						int nr_cpus, const struct cpumask *map);
+struct sched_view * __init sched_view_build_repeated(struct kunit *test, struct ppc_fake *fake,
+						     int nr_cpus, int level,
+						     sched_domain_flags_f sd_flags);
 struct sched_view *sched_view_build_installed(struct kunit *test);
 int * __init sched_view_priorities(struct kunit *test, struct ppc_fake *fake, int nr_cpus);
 

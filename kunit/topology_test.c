@@ -16,6 +16,13 @@
  *  - the topology built from the machine state, so that no level is
  *    one the scheduler would throw away.
  *
+ * and, for the domains the scheduler builds from it, from the rules of
+ * kernel/sched/topology.c that the load balancer relies on: a level
+ * spanning no more than its child is dropped; the groups of a domain are
+ * its child domains, shared by its CPUs; update_top_cache_domain()
+ * points a CPU at its LLC, the LLC's shared object and the highest level
+ * that packs.
+ *
  * The series' changelog says shared-processor asym packing is "only for
  * MC and DIE domains", but the code merged upstream also sets it on the
  * CACHE level.  The merged code decides, since this suite must pass on
@@ -1060,25 +1067,31 @@ static void __init topology_fixture_llc(struct kunit *test)
 			    !expect_llc_shared(test, fx, view, cpu);
 }
 
-/* @cpu's highest kept level that packs, or SCHED_VIEW_NONE. */
+/*
+ * @cpu's highest kept level that packs, or SCHED_VIEW_NONE; before 6.5
+ * the highest of those that pack from the lowest up (sched_compat.h).
+ */
 static int __init fixture_packing_level(const struct ppc_fixture *fx, int cpu)
 {
 	const struct ppc_fixture_level *lvl;
 	int n, packs = SCHED_VIEW_NONE;
 
-	for (n = 0; (lvl = fixture_kept_level(fx, cpu, n)); n++)
+	for (n = 0; (lvl = fixture_kept_level(fx, cpu, n)); n++) {
 		if (fixture_level_flags(fx, lvl) & PPC_FIXTURE_PACKS)
 			packs = n;
+		else if (PPC_SCHED_PACKING_FROM_LOWEST)
+			break;
+	}
 	return packs;
 }
 
 /*
  * The domains update_top_cache_domain() points each CPU at for the load
  * balancer and the wakeup path: sd_asym_packing is the highest level
- * with SD_ASYM_PACKING, the one nohz balancing asks to pack onto the
- * preferred CPU; sd_numa and sd_asym_cpucapacity are none, as the
- * fixture's table has no NUMA level and all its CPUs have the same
- * capacity.
+ * with SD_ASYM_PACKING (6.1: of those from the lowest up), the one nohz
+ * balancing asks to pack onto the preferred CPU; sd_numa and
+ * sd_asym_cpucapacity are none, as the fixture's table has no NUMA
+ * level and all its CPUs have the same capacity.
  */
 static void __init topology_fixture_domain_pointers(struct kunit *test)
 {
@@ -1323,6 +1336,47 @@ static void __init topology_fixture_keeps_every_level(struct kunit *test)
 	}
 }
 
+/* The flags of the repeated level: a load-balancing flag, which needs groups. */
+static int repeated_level_flags(void)
+{
+	return SD_ASYM_PACKING;
+}
+
+/*
+ * A level that spans no more than the one below is thrown away: with the
+ * lowest level of the machine's table repeated right above itself, the
+ * copy asking for asym packing, the scheduler builds one domain more for
+ * every CPU and keeps the machine's.  sd_parent_degenerate() drops a
+ * parent with its child's span unless the parent has a flag the child
+ * lacks that still means something with one group, and
+ * SD_ASYM_PACKING, like every flag a topology level can ask for, needs
+ * two.  This is what the table builder's levels rely on wherever a
+ * machine shares two things with the same CPUs.
+ */
+static void __init topology_fixture_repeated_level_dropped(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct sched_view *view;
+	int cpu, reported = 0;
+
+	require_no_asym_smt(test);
+	fixture_bring_up(test, fake, fx);
+	view = sched_view_build_repeated(test, fake, fx->nr_cpus, 0, repeated_level_flags);
+	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+
+		if (c->nr_built != c->nr_kept + 1) {
+			reported++;
+			KUNIT_FAIL(test,
+				   "%s: CPU %d: %d sched domains built with the lowest level repeated, %d kept; the copy spans only what the level below spans and is to be dropped",
+				   fx->name, cpu, c->nr_built, c->nr_kept);
+			continue;
+		}
+		reported += !expect_cpu_domains(test, fx, c, cpu);
+	}
+}
+
 static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_levels_by_state, fixture_mode_gen_params),
 	KUNIT_CASE_PARAM(topology_asym_flags_by_state, fixture_gen_params),
@@ -1345,6 +1399,7 @@ static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_fixture_domain_pointers, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_groups, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_keeps_every_level, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_repeated_level_dropped, fixture_gen_params),
 	{}
 };
 
