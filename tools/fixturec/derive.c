@@ -4,6 +4,18 @@
  * what the KUnit suites compare the kernel's masks with: each CPU's
  * core, L1 group, L2 set, coregroup, chip and the levels that stay for
  * it, and the machine's levels with their flags.
+ *
+ * Sources, each cited again where its rule is written:
+ *  - the "powerpc/smp: shared-processor asym packing" series (seeds/000):
+ *    "Enable Asym packing for cores on shared processor" (pack at core
+ *    granularity above the small core), "Disable MC domain for shared
+ *    processor", "Dynamically build Powerpc topology" (no level the
+ *    scheduler would throw away);
+ *  - the scheduler's degeneration rule (sd_degenerate() and
+ *    sd_parent_degenerate()): a level spanning no more CPUs than the one
+ *    below it is dropped;
+ *  - PAPR's ibm,thread-groups: property 1 groups the threads that share
+ *    an L1, property 2 those that share the L2 and the L3.
  */
 #define _POSIX_C_SOURCE 200809L
 
