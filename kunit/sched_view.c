@@ -71,7 +71,7 @@ static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
 #if PPC_SCHED_HAS_BALANCE_SHARED
 	c->balance_is_llc_shared = cache->balance_shared == cache->llc_shared;
 #else
-	c->balance_is_llc_shared = true;
+	c->balance_is_llc_shared = true;	/* no sd_balance_shared before 7.3 */
 #endif
 	c->numa_level = kept_level_of(base, cache->numa);
 	c->asym_packing_level = kept_level_of(base, cache->asym_packing);

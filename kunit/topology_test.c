@@ -993,8 +993,9 @@ static bool __init expect_llc_shared(struct kunit *test, const struct ppc_fixtur
 	fixture_set_of(fx, llc->set, cpu, &mine);
 	for (other = 0; other < cpu; other++) {
 		bool same = cpumask_test_cpu(other, &mine);
+		bool shares = view->cpu[other].llc_shared == view->cpu[cpu].llc_shared;
 
-		if ((view->cpu[other].llc_shared == view->cpu[cpu].llc_shared) == same)
+		if (shares == same)
 			continue;
 		KUNIT_FAIL(test, "%s: CPUs %d and %d %s sd_llc_shared; they %s an LLC (%s %*pbl)",
 			   fx->name, other, cpu, same ? "do not share" : "share",
