@@ -124,22 +124,28 @@ static int view_build(struct sched_view *view, const struct cpumask *cpus,
 	return sched_domains_kunit_build(cpus, tl, &ops);
 }
 
+/* Build over the view's CPUs, those of its map if it has one, with @tl. */
+static int view_build_cpus(struct sched_view *view, struct sched_domain_topology_level *tl)
+{
+	cpumask_var_t cpus;
+	int cpu, ret;
+
+	if (!zalloc_cpumask_var(&cpus, GFP_KERNEL))
+		return -ENOMEM;
+	for (cpu = 0; cpu < view->nr_cpus; cpu++)
+		if (!view->map || cpumask_test_cpu(cpu, view->map))
+			cpumask_set_cpu(cpu, cpus);
+	ret = view_build(view, cpus, tl);
+	free_cpumask_var(cpus);
+	return ret;
+}
+
 /* Runs with the table the kernel built for the fake machine in place. */
 static void view_with_table(void *ctx, const struct ppc_probe_topology *topo)
 {
 	struct sched_view *view = ctx;
-	cpumask_var_t cpus;
-	int cpu;
 
-	if (!zalloc_cpumask_var(&cpus, GFP_KERNEL)) {
-		view->ret = -ENOMEM;
-		return;
-	}
-	for (cpu = 0; cpu < view->nr_cpus; cpu++)
-		if (!view->map || cpumask_test_cpu(cpu, view->map))
-			cpumask_set_cpu(cpu, cpus);
-	view->ret = view_build(view, cpus, ppc_probe_topology_table());
-	free_cpumask_var(cpus);
+	view->ret = view_build_cpus(view, ppc_probe_topology_table());
 }
 
 struct repeated_level {
@@ -153,25 +159,24 @@ static void view_with_repeated_level(void *ctx, const struct ppc_probe_topology 
 {
 	struct repeated_level *r = ctx;
 	struct sched_domain_topology_level *tl = ppc_probe_topology_table(), *copy;
-	cpumask_var_t cpus;
-	int n, cpu;
+	int n;
 
 	for (n = 0; tl[n].mask; n++)
 		;
+	if (r->level >= n) {
+		r->view->ret = -EINVAL;
+		return;
+	}
 	copy = kcalloc(n + 2, sizeof(*copy), GFP_KERNEL);
-	if (!copy || r->level >= n || !zalloc_cpumask_var(&cpus, GFP_KERNEL)) {
-		kfree(copy);
-		r->view->ret = r->level >= n ? -EINVAL : -ENOMEM;
+	if (!copy) {
+		r->view->ret = -ENOMEM;
 		return;
 	}
 	memcpy(copy, tl, (r->level + 1) * sizeof(*copy));
 	copy[r->level + 1] = tl[r->level];
 	copy[r->level + 1].sd_flags = r->sd_flags;
 	memcpy(copy + r->level + 2, tl + r->level + 1, (n - r->level - 1) * sizeof(*copy));
-	for (cpu = 0; cpu < r->view->nr_cpus; cpu++)
-		cpumask_set_cpu(cpu, cpus);
-	r->view->ret = view_build(r->view, cpus, copy);
-	free_cpumask_var(cpus);
+	r->view->ret = view_build_cpus(r->view, copy);
 	kfree(copy);
 }
 
