@@ -10,7 +10,6 @@
 #include <linux/jump_label.h>
 #include <linux/of.h>
 #include <linux/slab.h>
-#include <linux/stringify.h>
 
 #include "smp_probe.h"
 #include "stub_compat.h"
@@ -30,57 +29,6 @@ static bool has_interleaved_big_cores;
  */
 static struct static_key_false splpar_asym_pack;
 
-/*
- * The mask functions of smp.c's table, by the names of the base: 6.18
- * renamed them and made them take the level (sched_compat.h).
- */
-#if PPC_SCHED_MASK_TAKES_LEVEL
-#define PROBE_SMT_MASK		tl_smt_mask
-#define PROBE_SMALLCORE_MASK	tl_smallcore_smt_mask
-#define PROBE_CACHE_MASK	tl_cache_mask
-#define PROBE_MC_MASK		tl_mc_mask
-#define PROBE_CPU_MASK		tl_pkg_mask
-#else
-#define PROBE_SMT_MASK		cpu_smt_mask
-#define PROBE_SMALLCORE_MASK	smallcore_smt_mask
-#define PROBE_CACHE_MASK	shared_cache_mask
-#define PROBE_MC_MASK		cpu_mc_mask
-#define PROBE_CPU_MASK		cpu_cpu_mask
-#endif
-
-static enum ppc_probe_mask probe_mask_kind(ppc_sched_mask_fn fn)
-{
-#ifdef CONFIG_SCHED_SMT
-	if (fn == PROBE_SMT_MASK)
-		return PPC_PROBE_MASK_SMT;
-	if (fn == PROBE_SMALLCORE_MASK)
-		return PPC_PROBE_MASK_SMALLCORE;
-#endif
-	if (fn == PROBE_CACHE_MASK)
-		return PPC_PROBE_MASK_CACHE;
-	if (fn == PROBE_MC_MASK)
-		return PPC_PROBE_MASK_MC;
-	if (fn == PROBE_CPU_MASK)
-		return PPC_PROBE_MASK_CPU;
-	return PPC_PROBE_MASK_UNKNOWN;
-}
-
-const char *ppc_probe_mask_name(enum ppc_probe_mask mask)
-{
-	static const char * const names[] = {
-		[PPC_PROBE_MASK_SMT] = __stringify(PROBE_SMT_MASK),
-		[PPC_PROBE_MASK_SMALLCORE] = __stringify(PROBE_SMALLCORE_MASK),
-		[PPC_PROBE_MASK_CACHE] = __stringify(PROBE_CACHE_MASK),
-		[PPC_PROBE_MASK_MC] = __stringify(PROBE_MC_MASK),
-		[PPC_PROBE_MASK_CPU] = __stringify(PROBE_CPU_MASK),
-		[PPC_PROBE_MASK_UNKNOWN] = "unknown",
-	};
-
-	if (mask < 0 || mask > PPC_PROBE_MASK_UNKNOWN)
-		mask = PPC_PROBE_MASK_UNKNOWN;
-	return names[mask];
-}
-
 void ppc_probe_describe_installed(struct ppc_probe_topology *topo)
 {
 	struct sched_domain_topology_level *tl;
@@ -95,7 +43,6 @@ void ppc_probe_describe_installed(struct ppc_probe_topology *topo)
 			break;
 		lvl->mask_fn = tl->mask;
 		lvl->tl = tl;
-		lvl->mask = probe_mask_kind(tl->mask);
 		lvl->flags = tl->sd_flags ? tl->sd_flags() : 0;
 		lvl->name = ppc_sched_name(tl);
 		topo->nr_levels++;

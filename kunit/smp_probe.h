@@ -20,21 +20,7 @@ struct kunit;
 
 #define PPC_PROBE_MAX_LEVELS	8
 
-/*
- * Which of smp.c's mask functions a topology level uses (named as before
- * 6.18, then as on 7.3; see sched_compat.h).
- */
-enum ppc_probe_mask {
-	PPC_PROBE_MASK_SMT,		/* cpu_smt_mask, tl_smt_mask: thread siblings */
-	PPC_PROBE_MASK_SMALLCORE,	/* (tl_)smallcore_smt_mask: thread group */
-	PPC_PROBE_MASK_CACHE,		/* shared_cache_mask, tl_cache_mask: L2 siblings */
-	PPC_PROBE_MASK_MC,		/* cpu_mc_mask, tl_mc_mask: coregroup */
-	PPC_PROBE_MASK_CPU,		/* cpu_cpu_mask, tl_pkg_mask: NUMA node */
-	PPC_PROBE_MASK_UNKNOWN,
-};
-
 struct ppc_probe_level {
-	enum ppc_probe_mask mask;
 	ppc_sched_mask_fn mask_fn;
 	/* the table entry described, for mask callbacks that take it */
 	struct sched_domain_topology_level *tl;
@@ -69,8 +55,6 @@ void __init ppc_probe_with_topology(ppc_probe_fn fn, void *ctx);
 void ppc_probe_describe_installed(struct ppc_probe_topology *topo);
 void *ppc_probe_save_table(void);
 void __init ppc_probe_rebuild_boot_topology(const void *saved);
-
-const char *ppc_probe_mask_name(enum ppc_probe_mask mask);
 
 int __init ppc_probe_thread_groups(const u32 *prop, int len, unsigned int property,
 				   int *group_of_thread, int nr_threads);
