@@ -22,6 +22,8 @@
 
 #include "smp_probe.h"
 
+struct lppaca;
+
 /* The per-CPU topology masks a test can replace. */
 enum ppc_fake_map {
 	PPC_MAP_SIBLING,	/* cpu_sibling_map: threads of the core */
@@ -74,6 +76,7 @@ void __init ppc_fake_take_down(struct ppc_fake *fake, int cpu, struct cpumask *o
 void __init ppc_fake_bring_up_cpu(struct ppc_fake *fake, int cpu, struct cpumask *online);
 
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle);
+struct lppaca *ppc_fake_own_lppaca(struct ppc_fake *fake, int cpu);
 void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id);
 
 void __init ppc_fake_with_topology(struct ppc_fake *fake, ppc_probe_fn fn, void *ctx);
