@@ -19,7 +19,7 @@
  *
  * The cores are made of possible but offline CPUs, whose lppacas neither
  * QEMU nor an idle loop writes.  A caller other than the online CPU is
- * faked by setting its CPU number in the paca for the one call.
+ * faked by setting its CPU number in the paca for the calls of a state.
  * Each failure line names the state (every thread's letter), the caller,
  * the rule checked and its source in vcpu_oracle.h.
  */
@@ -73,8 +73,13 @@ struct vcpu_table {
 	int caller_cpu;		/* the asking CPU */
 	bool fake_caller;	/* caller_cpu is set in the paca for the call */
 	bool skip_caller_thread;	/* the online caller's lppaca is QEMU's */
-	int poison[3 * VCPU_MAX_THREADS];	/* CPUs outside the target's core */
+	/* The target core's lppacas; NULL for the online caller's thread. */
+	struct lppaca *core[VCPU_MAX_THREADS];
+	/* The lppacas of CPUs outside the target's core, and what they say. */
+	struct lppaca *poison[3 * VCPU_MAX_THREADS];
+	int poison_cpu[3 * VCPU_MAX_THREADS];
 	int nr_poison;
+	bool poison_preempted;
 	enum vcpu_rows rows_of;	/* which states of the core */
 	unsigned int rows, value_rows, safety_rows, wrong;
 };
@@ -98,27 +103,36 @@ static void describe(const struct vcpu_table *tb, char *buf, size_t len)
 }
 
 /*
- * vcpu_is_preempted(@cpu) as CPU @caller would answer it.  The suite runs
- * on the one online CPU, so the caller's CPU number is what
- * raw_smp_processor_id() reads from the paca: it is changed with
- * interrupts hard-disabled, for the one call, and put back.
+ * vcpu_is_preempted() of every thread of the target's core, as CPU
+ * @caller would answer it, into @preempted.  The suite runs on the one
+ * online CPU, so the caller's CPU number is what raw_smp_processor_id()
+ * reads from the paca: it is changed with interrupts hard-disabled, for
+ * the calls, and put back.
  */
-static bool preempted_as(const struct vcpu_table *tb, int cpu)
+static void answers_as(const struct vcpu_table *tb, bool *preempted)
 {
 	unsigned long flags;
-	u16 real;
-	bool ret;
+	u16 real = 0;
+	int t;
 
-	if (!tb->fake_caller)
-		return vcpu_is_preempted(cpu);
-	local_irq_save(flags);
-	hard_irq_disable();
-	real = local_paca->paca_index;
-	local_paca->paca_index = tb->caller_cpu;
-	ret = vcpu_is_preempted(cpu);
-	local_paca->paca_index = real;
-	local_irq_restore(flags);
-	return ret;
+	if (tb->fake_caller) {
+		local_irq_save(flags);
+		hard_irq_disable();
+		real = local_paca->paca_index;
+		local_paca->paca_index = tb->caller_cpu;
+	}
+	for (t = 0; t < tb->c.threads; t++)
+		preempted[t] = vcpu_is_preempted(tb->first_cpu + t);
+	if (tb->fake_caller) {
+		local_paca->paca_index = real;
+		local_irq_restore(flags);
+	}
+}
+
+static void write_lppaca(struct lppaca *lp, u32 yield_count, bool idle)
+{
+	WRITE_ONCE(lp->yield_count, cpu_to_be32(yield_count));
+	WRITE_ONCE(lp->idle, idle);
 }
 
 static void inject_core(struct vcpu_table *tb, unsigned int index, int set)
@@ -126,13 +140,10 @@ static void inject_core(struct vcpu_table *tb, unsigned int index, int set)
 	const struct vcpu_case *c = &tb->c;
 	int t;
 
-	for (t = 0; t < c->threads; t++) {
-		if (tb->skip_caller_thread && t == c->caller)
-			continue;
-		ppc_fake_set_lppaca(tb->fake, tb->first_cpu + t,
-				    yield_count_for(c->state[t], t, index, set),
-				    vcpu_state_idle_hint(c->state[t]));
-	}
+	for (t = 0; t < c->threads; t++)
+		if (tb->core[t])
+			write_lppaca(tb->core[t], yield_count_for(c->state[t], t, index, set),
+				     vcpu_state_idle_hint(c->state[t]));
 }
 
 /* The CPUs outside the target's core: preempted, or dispatched. */
@@ -141,9 +152,8 @@ static void inject_poison(struct vcpu_table *tb, bool preempted)
 	int i;
 
 	for (i = 0; i < tb->nr_poison; i++)
-		ppc_fake_set_lppaca(tb->fake, tb->poison[i],
-				    preempted ? 2 * tb->poison[i] + 1 : 2 * tb->poison[i],
-				    false);
+		write_lppaca(tb->poison[i], 2 * tb->poison_cpu[i] + preempted, false);
+	tb->poison_preempted = preempted;
 }
 
 static void add_poison_core(struct vcpu_table *tb, int first, int except)
@@ -152,9 +162,13 @@ static void add_poison_core(struct vcpu_table *tb, int first, int except)
 
 	if (first < 0)
 		return;
-	for (cpu = first; cpu < first + tb->c.threads; cpu++)
-		if (cpu != except && !cpu_online(cpu))
-			tb->poison[tb->nr_poison++] = cpu;
+	for (cpu = first; cpu < first + tb->c.threads; cpu++) {
+		if (cpu == except || cpu_online(cpu))
+			continue;
+		tb->poison_cpu[tb->nr_poison] = cpu;
+		tb->poison[tb->nr_poison] = ppc_fake_own_lppaca(tb->fake, cpu);
+		KUNIT_ASSERT_NOT_NULL(tb->test, tb->poison[tb->nr_poison++]);
+	}
 }
 
 static void report(struct vcpu_table *tb, const char *what, const char *rule,
@@ -173,19 +187,11 @@ static void report(struct vcpu_table *tb, const char *what, const char *rule,
 			   actual ? "preempted" : "not preempted", rule);
 }
 
-static void check_row(struct vcpu_table *tb, unsigned int index)
+/* One row: the state in tb->c for target tb->c.target, and its answers. */
+static void check_row(struct vcpu_table *tb, bool first, bool moved, bool outside)
 {
 	struct vcpu_expect e = vcpu_oracle(&tb->c);
-	int cpu = tb->first_cpu + tb->c.target;
-	bool first, moved, outside, expected;
-
-	inject_core(tb, index, 0);
-	inject_poison(tb, true);
-	first = preempted_as(tb, cpu);
-	inject_core(tb, index, 1);
-	moved = preempted_as(tb, cpu);
-	inject_poison(tb, false);
-	outside = preempted_as(tb, cpu);
+	bool expected;
 
 	tb->rows++;
 	if (moved != first)
@@ -205,6 +211,31 @@ static void check_row(struct vcpu_table *tb, unsigned int index)
 }
 
 /*
+ * One state of the core, written into its lppacas once, asked about every
+ * thread: with the yield counts of one set, with every count moved on by
+ * an even amount, and with the other cores' lppacas turned from preempted
+ * to dispatched (or back: they alternate from state to state, so each is
+ * written once per state).
+ */
+static void check_state(struct vcpu_table *tb, unsigned int index)
+{
+	bool first[VCPU_MAX_THREADS], moved[VCPU_MAX_THREADS], outside[VCPU_MAX_THREADS];
+	struct vcpu_case *c = &tb->c;
+
+	inject_core(tb, index, 0);
+	answers_as(tb, first);
+	inject_core(tb, index, 1);
+	answers_as(tb, moved);
+	inject_poison(tb, !tb->poison_preempted);
+	answers_as(tb, outside);
+	for (c->target = 0; c->target < c->threads; c->target++) {
+		if (tb->skip_caller_thread && c->target == c->caller)
+			continue;
+		check_row(tb, first[c->target], moved[c->target], outside[c->target]);
+	}
+}
+
+/*
  * The same core with its idle-hinted threads ceded: the hint is the same,
  * only the yield bit differs [H1][H2].  Where the state with them
  * dispatched is never preempted, this one can be (a preempted sibling),
@@ -221,7 +252,7 @@ static void check_ceded_twin(struct vcpu_table *tb, unsigned int index)
 		if (c->state[t] == VCPU_IDLE_HINTED)
 			c->state[t] = VCPU_CEDED;
 	}
-	check_row(tb, index);
+	check_state(tb, index);
 	for (t = 0; t < c->threads; t++)
 		c->state[t] = saved[t];
 }
@@ -238,28 +269,24 @@ static bool table_wants(const struct vcpu_table *tb)
 	}
 }
 
-/* Every state of the core for every target, from one caller. */
+/* Every state of the core, every thread of it the target, from one caller. */
 static void run_table(struct vcpu_table *tb)
 {
 	struct vcpu_case *c = &tb->c;
 	unsigned int index;
 
-	for (c->target = 0; c->target < c->threads; c->target++) {
-		if (tb->skip_caller_thread && c->target == c->caller)
+	for (index = 0; index < vcpu_case_count(c->threads); index++) {
+		vcpu_case_decode(c, index);
+		/* The caller runs [H5]: no other state of its thread exists. */
+		if (c->caller_on_core && vcpu_state_yielded(c->state[c->caller]))
 			continue;
-		for (index = 0; index < vcpu_case_count(c->threads); index++) {
-			vcpu_case_decode(c, index);
-			/* The caller runs [H5]: no other state of its thread exists. */
-			if (c->caller_on_core && vcpu_state_yielded(c->state[c->caller]))
-				continue;
-			if (tb->skip_caller_thread && c->state[c->caller] != VCPU_DISPATCHED)
-				continue;
-			if (!table_wants(tb))
-				continue;
-			check_row(tb, index);
-			if (tb->rows_of == ROWS_IDLE_HINTED)
-				check_ceded_twin(tb, index);
-		}
+		if (tb->skip_caller_thread && c->state[c->caller] != VCPU_DISPATCHED)
+			continue;
+		if (!table_wants(tb))
+			continue;
+		check_state(tb, index);
+		if (tb->rows_of == ROWS_IDLE_HINTED)
+			check_ceded_twin(tb, index);
 	}
 }
 
@@ -281,6 +308,7 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 	struct vcpu_table *tb = kunit_kzalloc(test, sizeof(*tb), GFP_KERNEL);
 	struct ppc_fake_flags flags;
 	int online = raw_smp_processor_id();
+	int t;
 
 	KUNIT_ASSERT_NOT_NULL(test, tb);
 	tb->test = test;
@@ -324,6 +352,11 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 			      "the target core %d-%d holds the online CPU",
 			      tb->first_cpu, tb->first_cpu + threads - 1);
 
+	for (t = 0; t < threads; t++)
+		if (!tb->skip_caller_thread || t != tb->c.caller) {
+			tb->core[t] = ppc_fake_own_lppaca(tb->fake, tb->first_cpu + t);
+			KUNIT_ASSERT_NOT_NULL(test, tb->core[t]);
+		}
 	/* Outside the target's core: its neighbours, and the caller's core. */
 	add_poison_core(tb, tb->first_cpu - threads, -1);
 	add_poison_core(tb, tb->first_cpu + threads, -1);
@@ -331,6 +364,7 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 		add_poison_core(tb, cpu_first_thread_sibling(tb->caller_cpu), tb->caller_cpu);
 		ppc_fake_set_lppaca(tb->fake, tb->caller_cpu, 2 * tb->caller_cpu, false);
 	}
+	inject_poison(tb, true);
 
 	run_table(tb);
 	kunit_info(test, "SMT%d %s caller CPU %d%s: %u rows, %u asserted for value, %u for safety only\n",
@@ -435,7 +469,7 @@ static void __init vcpu_preempted_powervm_caller_positions_smt8(struct kunit *te
 	check_caller_positions(test, 8);
 }
 
-static struct kunit_case vcpu_preempted_cases[] __initdata = {
+static struct kunit_case vcpu_preempted_cases[] = {
 	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt4),
 	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt8),
 	KUNIT_CASE(vcpu_preempted_powervm_idle_not_ceded_smt4),
@@ -448,7 +482,7 @@ static struct kunit_case vcpu_preempted_cases[] __initdata = {
 	{}
 };
 
-static struct kunit_suite vcpu_preempted_suite __initdata = {
+static struct kunit_suite vcpu_preempted_suite = {
 	.name = "powerpc_vcpu_preempted",
 	.test_cases = vcpu_preempted_cases,
 };
