@@ -42,18 +42,42 @@ static unsigned int set_id(const struct ppc_fixture *fx, enum ppc_fixture_set se
 	return 0;
 }
 
+/*
+ * The last set fixture_set_of() computed.  Its callers walk a machine's
+ * CPUs in order, several per set, and a walk over the largest machine
+ * per CPU and per set was most of the time a check of its masks took.
+ */
+static struct {
+	const struct ppc_fixture *fx;
+	enum ppc_fixture_set set;
+	unsigned int id;
+	int node;
+	struct cpumask mask;
+} last_set;
+
 /* The CPUs of the fixture that share @set with @cpu. */
 void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu,
 		    struct cpumask *mask)
 {
+	unsigned int id = set_id(fx, set, cpu);
+	int node = set == PPC_FIXTURE_SET_COREGROUP ? fx->cpus[cpu].node : -1;
 	int other;
 
+	if (last_set.fx == fx && last_set.set == set && last_set.id == id &&
+	    last_set.node == node) {
+		cpumask_copy(mask, &last_set.mask);
+		return;
+	}
 	cpumask_clear(mask);
 	for (other = 0; other < fx->nr_cpus; other++)
-		if (set_id(fx, set, other) == set_id(fx, set, cpu) &&
-		    (set != PPC_FIXTURE_SET_COREGROUP ||
-		     fx->cpus[other].node == fx->cpus[cpu].node))
+		if (set_id(fx, set, other) == id &&
+		    (node < 0 || fx->cpus[other].node == node))
 			cpumask_set_cpu(other, mask);
+	last_set.fx = fx;
+	last_set.set = set;
+	last_set.id = id;
+	last_set.node = node;
+	cpumask_copy(&last_set.mask, mask);
 }
 
 const char *fixture_set_name(enum ppc_fixture_set set)
