@@ -446,7 +446,7 @@ static void __init fake_state_refusal_fails_the_test(struct kunit *test)
 	kunit_cleanup(inner);
 }
 
-static struct kunit_case fake_state_cases[] __initdata = {
+static struct kunit_case fake_state_cases[] = {
 	KUNIT_CASE(fake_state_seen_by_kernel),
 	KUNIT_CASE(fake_state_restored_after_passing_test),
 	KUNIT_CASE(fake_state_restored_after_failed_assertion),
@@ -454,7 +454,7 @@ static struct kunit_case fake_state_cases[] __initdata = {
 	{}
 };
 
-static struct kunit_suite fake_state_suite __initdata = {
+static struct kunit_suite fake_state_suite = {
 	.name = "powerpc_fake_topology",
 	.test_cases = fake_state_cases,
 };

@@ -545,7 +545,7 @@ static void __init thread_groups_fixture_maps(struct kunit *test)
 
 KUNIT_ARRAY_PARAM(fixture, ppc_fixtures, fixture_describe);
 
-static struct kunit_case thread_groups_cases[] __initdata = {
+static struct kunit_case thread_groups_cases[] = {
 	KUNIT_CASE_PARAM(thread_groups_parse, tg_array_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_bring_up, tg_array_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_interleaved, tg_array_gen_params),
@@ -556,7 +556,7 @@ static struct kunit_case thread_groups_cases[] __initdata = {
 	{}
 };
 
-static struct kunit_suite thread_groups_suite __initdata = {
+static struct kunit_suite thread_groups_suite = {
 	.name = "powerpc_thread_groups",
 	.test_cases = thread_groups_cases,
 };

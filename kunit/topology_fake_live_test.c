@@ -76,12 +76,12 @@ static void __init topology_fake_live(struct kunit *test)
 	}
 }
 
-static struct kunit_case topology_fake_live_cases[] __initdata = {
+static struct kunit_case topology_fake_live_cases[] = {
 	KUNIT_CASE(topology_fake_live),
 	{}
 };
 
-static struct kunit_suite topology_fake_live_suite __initdata = {
+static struct kunit_suite topology_fake_live_suite = {
 	.name = "powerpc_topology_fake_live",
 	.test_cases = topology_fake_live_cases,
 };

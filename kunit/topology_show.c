@@ -136,12 +136,12 @@ static void __init topology_show(struct kunit *test)
 	}
 }
 
-static struct kunit_case topology_show_cases[] __initdata = {
+static struct kunit_case topology_show_cases[] = {
 	KUNIT_CASE(topology_show),
 	{}
 };
 
-static struct kunit_suite topology_show_suite __initdata = {
+static struct kunit_suite topology_show_suite = {
 	.name = "powerpc_topology_show",
 	.test_cases = topology_show_cases,
 };
