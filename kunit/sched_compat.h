@@ -62,8 +62,11 @@
 #endif
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 3, 0)
+/* The seam shows sd_llc_id and every CPU's ids at once (published()). */
+#define PPC_SCHED_VIEW_PUBLISHED	1
 #define PPC_SCHED_HAS_BALANCE_SHARED	1
 #else
+#define PPC_SCHED_VIEW_PUBLISHED	0
 #define PPC_SCHED_HAS_BALANCE_SHARED	0
 #endif
 

@@ -65,6 +65,9 @@ static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
 	if (cache->llc)
 		cpumask_copy(c->llc, sched_domain_span((struct sched_domain *)cache->llc));
 	c->llc_size = cache->llc_size;
+#if PPC_SCHED_VIEW_PUBLISHED
+	c->llc_id = cache->llc_id;
+#endif
 	c->share_id = cache->share_id;
 	c->llc_shared = (unsigned long)cache->llc_shared;
 	c->llc_shared_is_llcs = cache->llc && cache->llc_shared == cache->llc->shared;
@@ -110,6 +113,44 @@ static void view_group(void *ctx, int cpu, int level,
 	cpumask_or(view->groups_seen, view->groups_seen, group->span);
 }
 
+#if PPC_SCHED_VIEW_PUBLISHED
+static void set_pair(struct sched_view *view, unsigned long *rel, int a, int b)
+{
+	__set_bit(a * view->nr_cpus + b, rel);
+	__set_bit(b * view->nr_cpus + a, rel);
+}
+
+/* Every pair of the map's CPUs, with all their ids in place. */
+static void view_published(void *ctx, const struct cpumask *cpu_map)
+{
+	struct sched_view *view = ctx;
+	int a, b;
+
+	if (!view->record_pairs)
+		return;
+	/*
+	 * Each relation is an equality of per-CPU values, symmetric by
+	 * definition: one question per unordered pair, recorded both ways.
+	 */
+	for_each_cpu(a, cpu_map) {
+		if (a >= view->nr_cpus)
+			break;
+		b = a;
+		for_each_cpu_from(b, cpu_map) {
+			if (b >= view->nr_cpus)
+				break;
+			if (cpus_share_cache(a, b))
+				set_pair(view, view->share_cache, a, b);
+			if (cpus_share_resources(a, b))
+				set_pair(view, view->share_resources, a, b);
+			if (cpus_equal_capacity(a, b))
+				set_pair(view, view->equal_capacity, a, b);
+		}
+	}
+	view->published = true;
+}
+#endif
+
 /* Build over @cpus with the table @tl (NULL: the installed one) and record. */
 static int view_build(struct sched_view *view, const struct cpumask *cpus,
 		      struct sched_domain_topology_level *tl)
@@ -117,7 +158,11 @@ static int view_build(struct sched_view *view, const struct cpumask *cpus,
 	struct sched_domains_kunit_view ops = {
 		.built = view_built,
 		.kept = view_kept,
-		.group = view_group,
+		/* Walking every group of every CPU is most of a large build. */
+		.group = view->record_groups ? view_group : NULL,
+#if PPC_SCHED_VIEW_PUBLISHED
+		.published = view_published,
+#endif
 		.ctx = view,
 	};
 
@@ -180,36 +225,55 @@ static void view_with_repeated_level(void *ctx, const struct ppc_probe_topology 
 	kfree(copy);
 }
 
-/* A view of CPUs 0 to @nr_cpus - 1, nothing recorded yet. */
-static struct sched_view *view_alloc(struct kunit *test, int nr_cpus,
-				     const struct cpumask *map)
+/* A view of CPUs 0 to @nr_cpus - 1, nothing recorded yet; @what: SCHED_VIEW_*. */
+static struct sched_view *view_alloc(struct kunit *test, struct kunit *owner, int nr_cpus,
+				     const struct cpumask *map, unsigned int what)
 {
-	struct sched_view *view = kunit_kzalloc(test, sizeof(*view), GFP_KERNEL);
+	struct sched_view *view;
+	bool groups = what & SCHED_VIEW_GROUPS;
 	char *masks;
 	int cpu, i, per_cpu = SCHED_VIEW_MAX_LEVELS + 1;
+
+	/* The memory is @owner's, @test's unless the view must outlive it. */
+	owner = owner ?: test;
+	view = kunit_kzalloc(owner, sizeof(*view), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view);
 	view->nr_cpus = nr_cpus;
 	view->map = map;
-	view->groups_seen = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
+	view->record_groups = what & SCHED_VIEW_GROUPS;
+	view->record_pairs = what & SCHED_VIEW_PAIRS;
+	view->groups_seen = kunit_kzalloc(owner, cpumask_size(), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view->groups_seen);
-	view->cpu = kunit_kcalloc(test, nr_cpus, sizeof(*view->cpu), GFP_KERNEL);
-	masks = kunit_kzalloc(test, (size_t)nr_cpus * per_cpu * cpumask_size(), GFP_KERNEL);
+	view->cpu = kunit_kcalloc(owner, nr_cpus, sizeof(*view->cpu), GFP_KERNEL);
+	masks = kunit_kzalloc(owner, (size_t)nr_cpus * per_cpu * cpumask_size(), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, view->cpu);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, masks);
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		struct sched_view_cpu *c = &view->cpu[cpu];
 		char *mine = masks + (size_t)cpu * per_cpu * cpumask_size();
 
-		c->level[0].group = kunit_kcalloc(test,
-						  SCHED_VIEW_MAX_LEVELS * SCHED_VIEW_MAX_GROUPS,
-						  sizeof(*c->level[0].group), GFP_KERNEL);
-		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->level[0].group);
+		if (groups) {
+			c->level[0].group = kunit_kcalloc(owner,
+							  SCHED_VIEW_MAX_LEVELS *
+							  SCHED_VIEW_MAX_GROUPS,
+							  sizeof(*c->level[0].group), GFP_KERNEL);
+			KUNIT_ASSERT_NOT_ERR_OR_NULL(test, c->level[0].group);
+		}
 		for (i = 0; i < SCHED_VIEW_MAX_LEVELS; i++) {
 			c->level[i].span = (struct cpumask *)(mine + i * cpumask_size());
-			c->level[i].group = c->level[0].group + i * SCHED_VIEW_MAX_GROUPS;
+			if (groups)
+				c->level[i].group = c->level[0].group + i * SCHED_VIEW_MAX_GROUPS;
 		}
 		c->llc = (struct cpumask *)(mine + SCHED_VIEW_MAX_LEVELS * cpumask_size());
+	}
+	for (i = 0; i < 3 && view->record_pairs; i++) {
+		unsigned long **rel = i == 0 ? &view->share_cache :
+				      i == 1 ? &view->share_resources : &view->equal_capacity;
+
+		*rel = kunit_kcalloc(owner, BITS_TO_LONGS(nr_cpus * nr_cpus), sizeof(long),
+				     GFP_KERNEL);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, *rel);
 	}
 	view->ret = -EINVAL;
 	return view;
@@ -224,22 +288,36 @@ static void view_check(struct kunit *test, const struct sched_view *view)
 			       SCHED_VIEW_MAX_LEVELS);
 }
 
+/*
+ * Build and record the domains of CPUs 0 to @nr_cpus - 1, those of @map
+ * among them only if it is not NULL (as after CPU hotplug), and what
+ * @what (SCHED_VIEW_*) asks besides.  The view's memory is @owner's if
+ * it is not NULL: a struct kunit of the suite's, for a view that later
+ * cases read.
+ */
+struct sched_view * __init sched_view_build_what(struct kunit *test, struct kunit *owner,
+						 struct ppc_fake *fake, int nr_cpus,
+						 const struct cpumask *map, unsigned int what)
+{
+	struct sched_view *view = view_alloc(test, owner, nr_cpus, map, what);
+
+	ppc_fake_with_topology(fake, view_with_table, view);
+	view_check(test, view);
+	return view;
+}
+
 /* Build and record the domains of CPUs 0 to @nr_cpus - 1. */
 struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake *fake,
 					    int nr_cpus)
 {
-	return sched_view_build_map(test, fake, nr_cpus, NULL);
+	return sched_view_build_what(test, NULL, fake, nr_cpus, NULL, 0);
 }
 
 /* The same, over the CPUs of @map among them only, as after CPU hotplug. */
 struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_fake *fake,
 						int nr_cpus, const struct cpumask *map)
 {
-	struct sched_view *view = view_alloc(test, nr_cpus, map);
-
-	ppc_fake_with_topology(fake, view_with_table, view);
-	view_check(test, view);
-	return view;
+	return sched_view_build_what(test, NULL, fake, nr_cpus, map, 0);
 }
 
 /*
@@ -252,7 +330,7 @@ struct sched_view * __init sched_view_build_repeated(struct kunit *test, struct 
 						     sched_domain_flags_f sd_flags)
 {
 	struct repeated_level r = {
-		.view = view_alloc(test, nr_cpus, NULL),
+		.view = view_alloc(test, NULL, nr_cpus, NULL, 0),
 		.level = level,
 		.sd_flags = sd_flags,
 	};
@@ -269,7 +347,8 @@ struct sched_view * __init sched_view_build_repeated(struct kunit *test, struct 
  */
 struct sched_view *sched_view_build_installed(struct kunit *test)
 {
-	struct sched_view *view = view_alloc(test, nr_cpu_ids, cpu_active_mask);
+	struct sched_view *view = view_alloc(test, NULL, nr_cpu_ids, cpu_active_mask,
+					     SCHED_VIEW_GROUPS);
 
 	view->ret = view_build(view, cpu_active_mask, NULL);
 	view_check(test, view);

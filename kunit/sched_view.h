@@ -44,7 +44,7 @@ struct sched_view_level {
 	int flags;
 	struct cpumask *span;
 	int nr_groups;			/* may exceed SCHED_VIEW_MAX_GROUPS */
-	struct sched_view_group *group;
+	struct sched_view_group *group;	/* NULL unless the view records groups */
 };
 
 struct sched_view_cpu {
@@ -53,6 +53,7 @@ struct sched_view_cpu {
 	struct sched_view_level level[SCHED_VIEW_MAX_LEVELS];
 	struct cpumask *llc;		/* the LLC domain's span, empty if none */
 	int llc_size;			/* sd_llc_size */
+	int llc_id;			/* sd_llc_id, where the seam shows it */
 	int share_id;			/* sd_share_id, sd_llc_id on 6.1 */
 	unsigned long llc_shared;	/* which sd_llc_shared, 0 for none */
 	bool llc_shared_is_llcs;	/* sd_llc_shared is the LLC domain's */
@@ -68,11 +69,35 @@ struct sched_view {
 	const struct cpumask *map;	/* the CPUs built for, or NULL for all */
 	int ret;			/* build_sched_domains()'s result */
 	bool too_deep;			/* a CPU had more levels than recorded */
+	bool record_groups;		/* the levels' groups are recorded */
+	bool record_pairs;		/* and what the scheduler says of CPU pairs */
 	struct sched_view_cpu *cpu;
+	/*
+	 * What the scheduler answers about CPUs a and b of the map, bit
+	 * a * nr_cpus + b, once every CPU's ids are published; published
+	 * says whether the seam of this base shows them.
+	 */
+	bool published;
+	unsigned long *share_cache;	/* cpus_share_cache() */
+	unsigned long *share_resources;	/* cpus_share_resources() */
+	unsigned long *equal_capacity;	/* cpus_equal_capacity() */
 };
+
+static inline bool sched_view_pair(const struct sched_view *view, const unsigned long *rel,
+				   int a, int b)
+{
+	return test_bit(a * view->nr_cpus + b, rel);
+}
 
 struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake *fake,
 					    int nr_cpus);
+/* What a view records besides the domains: their groups, CPU pairs. */
+#define SCHED_VIEW_GROUPS	BIT(0)
+#define SCHED_VIEW_PAIRS	BIT(1)
+
+struct sched_view * __init sched_view_build_what(struct kunit *test, struct kunit *owner,
+						 struct ppc_fake *fake, int nr_cpus,
+						 const struct cpumask *map, unsigned int what);
 struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_fake *fake,
 						int nr_cpus, const struct cpumask *map);
 struct sched_view * __init sched_view_build_repeated(struct kunit *test, struct ppc_fake *fake,

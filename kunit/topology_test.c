@@ -688,6 +688,9 @@ static void __init check_fixture_maps(struct kunit *test, const struct ppc_fixtu
 	check_fixture_maps_l2(test, fx, online, PPC_FIXTURE_SET_L2);
 }
 
+static void __init expect_shape(struct kunit *test, const struct ppc_fixture *fx,
+				struct ppc_fake *fake, const struct cpumask *online);
+
 /* Every CPU comes up, lowest first, as at boot. */
 static void __init topology_fixture_masks(struct kunit *test)
 {
@@ -717,8 +720,10 @@ static void __init topology_fixture_masks_half_smt(struct kunit *test)
 	const struct ppc_fixture *fx = fixture_param(test);
 	struct fixture_bring_up how = { .threads_online = fx->threads_per_core / 2 };
 	struct ppc_fake *fake = ppc_fake_begin(test);
+	const struct cpumask *online = fixture_bring_up_with(test, fake, fx, &how);
 
-	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
+	check_fixture_masks(test, fx, online);
+	expect_shape(test, fx, fake, online);
 }
 
 /* One thread of every core online, as ppc64_cpu --smt=off leaves a machine. */
@@ -727,8 +732,10 @@ static void __init topology_fixture_masks_smt_off(struct kunit *test)
 	static const struct fixture_bring_up how __initconst = { .threads_online = 1 };
 	const struct ppc_fixture *fx = fixture_param(test);
 	struct ppc_fake *fake = ppc_fake_begin(test);
+	const struct cpumask *online = fixture_bring_up_with(test, fake, fx, &how);
 
-	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
+	check_fixture_masks(test, fx, online);
+	expect_shape(test, fx, fake, online);
 }
 
 /*
@@ -742,13 +749,37 @@ static void __init topology_fixture_masks_with_cpus_to_add(struct kunit *test)
 {
 	static const struct fixture_bring_up how __initconst = { .cpus_to_add = true };
 	const struct ppc_fixture *fx = fixture_param(test);
+	const struct cpumask *online;
 	struct ppc_fake *fake;
 
 	if (fx->nr_cpus >= nr_cpu_ids)
 		kunit_skip(test, "%s: the kernel has no possible CPU beyond its %u", fx->name,
 			   fx->nr_cpus);
 	fake = ppc_fake_begin(test);
-	check_fixture_masks(test, fx, fixture_bring_up_with(test, fake, fx, &how));
+	online = fixture_bring_up_with(test, fake, fx, &how);
+	check_fixture_masks(test, fx, online);
+	expect_shape(test, fx, fake, online);
+}
+
+static void __init expect_shape_domains(struct kunit *test, const struct ppc_fixture *fx,
+					const struct sched_view *view,
+					const struct cpumask *online);
+static void __init expect_cpu_pairs(struct kunit *test, const struct ppc_fixture *fx,
+				    const struct sched_view *view, const struct cpumask *cpus);
+
+/*
+ * The domains the scheduler builds over the @online CPUs of a machine
+ * in a runtime shape, and what it publishes for every pair of them:
+ * see expect_shape_domains() and expect_cpu_pairs().
+ */
+static void __init expect_shape(struct kunit *test, const struct ppc_fixture *fx,
+				struct ppc_fake *fake, const struct cpumask *online)
+{
+	struct sched_view *view = sched_view_build_what(test, NULL, fake, fx->nr_cpus, online,
+							SCHED_VIEW_PAIRS);
+
+	expect_shape_domains(test, fx, view, online);
+	expect_cpu_pairs(test, fx, view, online);
 }
 
 /*
@@ -759,9 +790,13 @@ static void __init topology_fixture_masks_with_cpus_to_add(struct kunit *test)
 static void __init expect_domains_within(struct kunit *test, const struct ppc_fixture *fx,
 					 struct ppc_fake *fake, const struct cpumask *online)
 {
-	struct sched_view *view = sched_view_build_map(test, fake, fx->nr_cpus, online);
+	struct sched_view *view = sched_view_build_what(test, NULL, fake, fx->nr_cpus, online,
+							SCHED_VIEW_PAIRS);
 	int cpu, reported = 0;
 	cpumask_t want;
+
+	expect_shape_domains(test, fx, view, online);
+	expect_cpu_pairs(test, fx, view, online);
 
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
 		const struct sched_view_cpu *c = &view->cpu[cpu];
@@ -814,6 +849,7 @@ static void __init check_hotplug(struct kunit *test, const struct ppc_fixture *f
 		if (down(fx, cpu))
 			ppc_fake_bring_up_cpu(fake, cpu, online);
 	check_fixture_maps(test, fx, online);
+	expect_shape(test, fx, fake, online);
 }
 
 static bool __init in_last_core(const struct ppc_fixture *fx, int cpu)
@@ -1007,16 +1043,217 @@ static bool __init expect_llc_shared(struct kunit *test, const struct ppc_fixtur
 }
 
 /*
- * The domains the scheduler builds for the case's fixture, brought up by
- * the kernel as boot brings it up.
+ * The domains the scheduler keeps for the @online CPUs of a machine in a
+ * runtime shape (threads or cores offline, CPUs possible beyond it),
+ * from the scheduler's degeneration rules over the machine's levels: each
+ * level the CPU keeps with every CPU online spans the online CPUs of its
+ * set; sd_degenerate() drops one that spans the CPU alone, and
+ * sd_parent_degenerate() one that spans what the level kept below it
+ * spans and adds no flag to it.  The rest are kept, with their flags.
  */
-static struct sched_view * __init fixture_sched_view(struct kunit *test)
+static void __init expect_shape_domains(struct kunit *test, const struct ppc_fixture *fx,
+					const struct sched_view *view,
+					const struct cpumask *online)
 {
-	const struct ppc_fixture *fx = fixture_param(test);
-	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct {
+		const struct ppc_fixture_level *lvl;
+		cpumask_t span;
+	} *want = kunit_kcalloc(test, SCHED_VIEW_MAX_LEVELS, sizeof(*want), GFP_KERNEL);
+	const struct ppc_fixture_level *lvl;
+	int cpu, n, k, reported = 0;
 
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, want);
+	for_each_cpu(cpu, online) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+		bool ok;
+
+		if (cpu >= fx->nr_cpus || reported == MAX_REPORTS)
+			break;
+		for (n = 0, k = 0; (lvl = fixture_kept_level(fx, cpu, n)) &&
+		     k < SCHED_VIEW_MAX_LEVELS; n++) {
+			u8 flags = fixture_level_flags(fx, lvl);
+
+			fixture_set_of(fx, lvl->set, cpu, &want[k].span);
+			cpumask_and(&want[k].span, &want[k].span, online);
+			if (cpumask_weight(&want[k].span) < 2)
+				continue;
+			if (k && cpumask_equal(&want[k].span, &want[k - 1].span) &&
+			    !(flags & ~fixture_level_flags(fx, want[k - 1].lvl)))
+				continue;
+			want[k++].lvl = lvl;
+		}
+		ok = c->nr_kept == k;
+		for (n = 0; ok && n < k; n++) {
+			lvl = want[n].lvl;
+			ok = !strcmp(c->level[n].name, role_name(lvl->role)) &&
+			     cpumask_equal(c->level[n].span, &want[n].span) &&
+			     (c->level[n].flags & TOPOLOGY_FLAGS) ==
+			     sd_flags_of(fixture_level_flags(fx, lvl));
+		}
+		if (ok)
+			continue;
+		reported++;
+		for (n = 0; n < k && n < c->nr_kept; n++)
+			if (strcmp(c->level[n].name, role_name(want[n].lvl->role)) ||
+			    !cpumask_equal(c->level[n].span, &want[n].span) ||
+			    (c->level[n].flags & TOPOLOGY_FLAGS) !=
+			    sd_flags_of(fixture_level_flags(fx, want[n].lvl)))
+				break;
+		KUNIT_FAIL(test,
+			   "%s, online %*pbl: CPU %d keeps %d domains, the machine %d; domain %d is %s %*pbl flags 0x%x, the machine's %s %*pbl (its %s) flags 0x%x",
+			   fx->name, cpumask_pr_args(online), cpu, c->nr_kept, k, n,
+			   n < c->nr_kept ? c->level[n].name : "none",
+			   cpumask_pr_args(n < c->nr_kept ? c->level[n].span : cpu_none_mask),
+			   n < c->nr_kept ? c->level[n].flags & TOPOLOGY_FLAGS : 0,
+			   n < k ? role_name(want[n].lvl->role) : "none",
+			   cpumask_pr_args(n < k ? &want[n].span : cpu_none_mask),
+			   n < k ? fixture_set_name(want[n].lvl->set) : "-",
+			   n < k ? sd_flags_of(fixture_level_flags(fx, want[n].lvl)) : 0);
+	}
+}
+
+/*
+ * What the scheduler says of every pair of the machine's @cpus, once
+ * build_sched_domains() and update_top_cache_domain() have published
+ * their ids, against what the machine shares:
+ *  - cpus_share_cache() is true exactly for two CPUs of one L2: on 7.3 the
+ *    id it compares comes from arch_llc_mask(), cpu_l2_cache_mask() on
+ *    powerpc, and the ids may be any numbers; the partition they make is
+ *    the machine's L2s, and the ids agree with the answer;
+ *  - cpus_share_resources() is true exactly for two CPUs of one LLC
+ *    domain (no powerpc level has SD_CLUSTER), cross-checked against the
+ *    LLC domain the view shows for the first CPU;
+ *  - cpus_equal_capacity() is true for every pair: the cores of a POWER
+ *    machine are alike, and nothing marks capacities asymmetric.
+ */
+static void __init expect_cpu_pairs(struct kunit *test, const struct ppc_fixture *fx,
+				    const struct sched_view *view, const struct cpumask *cpus)
+{
+	int a, b, reported = 0;
+	cpumask_t l2;
+
+	if (!view->published)
+		return;
+	for_each_cpu(a, cpus) {
+		const struct sched_view_cpu *ca = &view->cpu[a];
+
+		if (a >= fx->nr_cpus || reported >= MAX_REPORTS)
+			break;
+		fixture_set_of(fx, PPC_FIXTURE_SET_L2, a, &l2);
+		cpumask_and(&l2, &l2, cpus);
+		for_each_cpu(b, cpus) {
+			const struct sched_view_cpu *cb = &view->cpu[b];
+			bool l2_shared = cpumask_test_cpu(b, &l2);
+			bool cache = sched_view_pair(view, view->share_cache, a, b);
+			bool llc = a == b || cpumask_test_cpu(b, ca->llc);
+			bool res = sched_view_pair(view, view->share_resources, a, b);
+
+			if (b >= fx->nr_cpus || reported >= MAX_REPORTS)
+				break;
+			if (cache != l2_shared || cache != (ca->llc_id == cb->llc_id)) {
+				reported++;
+				KUNIT_FAIL(test,
+					   "%s, CPUs %*pbl: CPUs %d and %d: cpus_share_cache() says %s, their LLC ids are %d and %d; they %s an L2 (CPU %d's is %*pbl)",
+					   fx->name, cpumask_pr_args(cpus), a, b,
+					   cache ? "shared" : "not shared", ca->llc_id, cb->llc_id,
+					   l2_shared ? "share" : "do not share", a,
+					   cpumask_pr_args(&l2));
+			}
+			if (res != llc) {
+				reported++;
+				KUNIT_FAIL(test,
+					   "%s, CPUs %*pbl: CPUs %d and %d: cpus_share_resources() says %s; CPU %d's LLC domain is %*pbl",
+					   fx->name, cpumask_pr_args(cpus), a, b,
+					   res ? "shared" : "not shared", a, cpumask_pr_args(ca->llc));
+			}
+			if (!sched_view_pair(view, view->equal_capacity, a, b)) {
+				reported++;
+				KUNIT_FAIL(test,
+					   "%s: CPUs %d and %d: cpus_equal_capacity() says no; the machine's cores are alike",
+					   fx->name, a, b);
+			}
+		}
+	}
+}
+
+static const struct sched_view * __init boot_view(struct kunit *test,
+						  const struct ppc_fixture *fx);
+
+/*
+ * "Relations, not numbers": every fixture in both processor modes,
+ * brought up as boot brings it up, and what the scheduler says of every
+ * pair of its CPUs (expect_cpu_pairs()).
+ */
+static void __init topology_fixture_cpu_pairs(struct kunit *test)
+{
+	const struct ppc_fixture *own;
+	const struct cpumask *online;
+	const struct sched_view *view;
+	struct ppc_fixture *fx;
+	struct ppc_fake *fake;
+	bool shared;
+
+	if (!PPC_SCHED_VIEW_PUBLISHED)
+		kunit_skip(test, "the seam of this base does not show every CPU's LLC and share ids at once (7.3's does)");
+	own = fixture_of_mode(test->param_value, &shared);
+	if (shared == own->shared_processor) {
+		view = boot_view(test, own);
+		expect_cpu_pairs(test, own, view, cpu_possible_mask);
+		return;
+	}
+	fx = fixture_in_mode(test, own, shared);
+	fake = ppc_fake_begin(test);
+	online = fixture_bring_up(test, fake, fx);
+	view = sched_view_build_what(test, NULL, fake, fx->nr_cpus, NULL, SCHED_VIEW_PAIRS);
+	KUNIT_ASSERT_TRUE_MSG(test, view->published, "%s: the seam published no ids", fx->name);
+	expect_cpu_pairs(test, fx, view, online);
+}
+
+/*
+ * The domains the scheduler builds for each fixture brought up as boot
+ * brings it up, with their groups and what the scheduler says of every
+ * pair of CPUs.  Six cases read them and none changes them, and the
+ * bring-up and the build of the largest machine were most of those
+ * cases' time: the first case that asks for a fixture's builds them, the
+ * fake state is put back as always, and the view stays, its memory
+ * boot_views_owner's, freed with the suite.
+ */
+static struct kunit boot_views_owner;
+static struct sched_view *boot_views[PPC_NR_FIXTURES];
+
+static const struct sched_view * __init boot_view(struct kunit *test,
+						  const struct ppc_fixture *fx)
+{
+	struct ppc_fake *fake;
+	int i;
+
+	for (i = 0; i < PPC_NR_FIXTURES && ppc_fixtures[i] != fx; i++)
+		;
+	KUNIT_ASSERT_LT_MSG(test, i, PPC_NR_FIXTURES, "%s is not one of fixtures/", fx->name);
+	if (boot_views[i])
+		return boot_views[i];
+	fake = ppc_fake_begin(test);
 	fixture_bring_up(test, fake, fx);
-	return sched_view_build(test, fake, fx->nr_cpus);
+	boot_views[i] = sched_view_build_what(test, &boot_views_owner, fake, fx->nr_cpus, NULL,
+					      SCHED_VIEW_GROUPS | SCHED_VIEW_PAIRS);
+	return boot_views[i];
+}
+
+static const struct sched_view * __init fixture_sched_view(struct kunit *test)
+{
+	return boot_view(test, fixture_param(test));
+}
+
+static int __init topology_suite_init(struct kunit_suite *suite)
+{
+	kunit_init_test(&boot_views_owner, "powerpc_topology boot views", NULL);
+	return 0;
+}
+
+static void __init topology_suite_exit(struct kunit_suite *suite)
+{
+	kunit_cleanup(&boot_views_owner);
+	memset(boot_views, 0, sizeof(boot_views));
 }
 
 /*
@@ -1028,7 +1265,7 @@ static struct sched_view * __init fixture_sched_view(struct kunit *test)
 static void __init topology_fixture_domains(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
-	struct sched_view *view;
+	const struct sched_view *view;
 	int cpu, reported = 0;
 
 	require_no_asym_smt(test);
@@ -1060,7 +1297,7 @@ static void __init topology_fixture_domains(struct kunit *test)
 static void __init topology_fixture_llc(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
-	struct sched_view *view = fixture_sched_view(test);
+	const struct sched_view *view = fixture_sched_view(test);
 	int cpu, reported = 0;
 
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
@@ -1097,7 +1334,7 @@ static int __init fixture_packing_level(const struct ppc_fixture *fx, int cpu)
 static void __init topology_fixture_domain_pointers(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
-	struct sched_view *view;
+	const struct sched_view *view;
 	int cpu, reported = 0;
 
 	require_no_asym_smt(test);
@@ -1266,7 +1503,7 @@ static bool __init expect_groups_shared(struct kunit *test, const struct ppc_fix
 static void __init topology_fixture_groups(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
-	struct sched_view *view;
+	const struct sched_view *view;
 	int cpu, n, i, reported = 0;
 
 	require_no_asym_smt(test);
@@ -1318,7 +1555,7 @@ static void __init topology_fixture_groups(struct kunit *test)
 static void __init topology_fixture_keeps_every_level(struct kunit *test)
 {
 	const struct ppc_fixture *fx = fixture_param(test);
-	struct sched_view *view = fixture_sched_view(test);
+	const struct sched_view *view = fixture_sched_view(test);
 	int cpu, reported = 0;
 
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
@@ -1378,7 +1615,7 @@ static void __init topology_fixture_repeated_level_dropped(struct kunit *test)
 	}
 }
 
-static struct kunit_case topology_cases[] __initdata = {
+static struct kunit_case topology_cases[] = {
 	KUNIT_CASE_PARAM(topology_levels_by_state, fixture_mode_gen_params),
 	KUNIT_CASE_PARAM(topology_asym_flags_by_state, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_no_mc_on_shared_processor, coregroup_fixture_gen_params),
@@ -1396,6 +1633,7 @@ static struct kunit_case topology_cases[] __initdata = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_smt_runtime, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_uneven_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_cpu_pairs, fixture_mode_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_llc, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domain_pointers, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_groups, fixture_gen_params),
@@ -1404,8 +1642,10 @@ static struct kunit_case topology_cases[] __initdata = {
 	{}
 };
 
-static struct kunit_suite topology_suite __initdata = {
+static struct kunit_suite topology_suite = {
 	.name = "powerpc_topology",
+	.suite_init = topology_suite_init,
+	.suite_exit = topology_suite_exit,
 	.test_cases = topology_cases,
 };
 
