@@ -10,7 +10,7 @@ TOP := $(patsubst %/,%,$(dir $(abspath $(firstword $(MAKEFILE_LIST)))))
 
 BASE ?= 7.3
 CPU ?= power10
-export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN FIXTURE SHARD PARTS SERIES TREE
+export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG FIXTURE SHARD PARTS SERIES TREE
 
 .PHONY: run check help live bench truth-table matrix mutants merge presubmit export fuzz show ci-local lint
 

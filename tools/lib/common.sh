@@ -138,6 +138,8 @@ kunitconfig_args() {
 	echo "--kunitconfig=$PROJECT/.kunitconfig"
 	[ -f "$PROJECT/tools/kconfig/$1.kunitconfig" ] &&
 		echo "--kunitconfig=$PROJECT/tools/kconfig/$1.kunitconfig"
+	# The harness's small kernel, or the one large LPARs boot.
+	echo "--kunitconfig=$PROJECT/tools/kconfig/$(kconfig_name).kunitconfig"
 	for r in $(rfc_list); do
 		echo "--kunitconfig=$PROJECT/tools/kconfig/rfc-$r.kunitconfig"
 	done
@@ -149,13 +151,23 @@ kunitconfig_args() {
 	return 0
 }
 
-# run_suffix: what the results directory and, for KASAN, the build
-# directory add to the base: the RFCs, "+series" with SERIES=, then
-# "+kasan" with KASAN=1.
+# kconfig_name: the configuration KCONFIG= names, small (the default)
+# or distro; tools/kconfig/NAME.kunitconfig.
+kconfig_name() {
+	case ${KCONFIG:-small} in
+	small|distro) echo "${KCONFIG:-small}" ;;
+	*) die "KCONFIG must be small or distro, not '$KCONFIG'" ;;
+	esac
+}
+
+# run_suffix: what the results directory and, for KASAN and the distro
+# configuration, the build directory add to the base: the RFCs, "+series"
+# with SERIES=, "+distro" with KCONFIG=distro, then "+kasan" with KASAN=1.
 run_suffix() {
 	local s
 	s=$(rfc_suffix)
 	[ -n "${SERIES:-}" ] && s="$s+series"
+	[ "$(kconfig_name)" = distro ] && s="$s+distro"
 	[ "${KASAN:-0}" = 1 ] && s="$s+kasan"
 	echo "$s"
 }
