@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench_table.py TIMES.json BASE RUNS: the table "make bench" prints, from
-# hyperfine's --export-json: the medians and their ratios, with the date
-# and the machine.  A command hyperfine did not time (BENCH_COLD=0) shows
-# as "-".
+# bench_table.py TIMES.json BASE RUNS [MUTANTS]: the table "make bench"
+# prints, from hyperfine's --export-json: the medians and their ratios,
+# with the date and the machine, and the four figures the harness is held
+# to against their targets.  MUTANTS is how many mutants the timed
+# mutants-run booted.  A command hyperfine did not time (BENCH_COLD=0)
+# shows as "-".
 
 import json
 import os
@@ -36,7 +38,10 @@ def medians(path):
 
 def main():
 	path, base, runs = sys.argv[1], sys.argv[2], sys.argv[3]
+	booted = int(sys.argv[4]) if len(sys.argv) > 4 else 0
 	m = medians(path)
+	if booted and 'mutants-run' in m:
+		m['per-mutant'] = m['mutants-run'] / booted
 
 	def cell(key):
 		return f"{m[key]:9.1f}" if key in m else f"{'-':>9}"
@@ -53,6 +58,20 @@ def main():
 		print(f"{label:24} {cell(h)} {cell(p)} {ratio(h, p)}")
 	print(f"{'cold, ccache warm':24} {cell('harness-ccache-warm')} {'':>9} "
 	      f"{ratio('harness-ccache-warm', 'harness-cold')} of harness cold")
+	print(f"{'one suite (vcpu)':24} {cell('harness-one-suite')}")
+	print(f"{'boot floor (no suite)':24} {cell('harness-boot-floor')}")
+	print(f"{'seconds per mutant':24} {cell('per-mutant')}"
+	      + (f"   ({booted} mutants booted)" if booted else ''))
+	print()
+	print('the targets:')
+	targets = (
+		('warm re-run / boot floor', ratio('harness-warm', 'harness-boot-floor'),
+		 'at most 2'),
+		('cold build and run, s', cell('harness-cold'), 'kunit.py build under 240'),
+		('seconds per mutant', cell('per-mutant'), 'at most 5'),
+	)
+	for label, value, target in targets:
+		print(f"{label:26} {value.strip():>9}   {target}")
 
 
 if __name__ == '__main__':
