@@ -239,7 +239,8 @@ static const struct ppc_fixture * __init fake_machine(void)
 }
 
 /* A state unlike any boot state: every flag and mask differs from boot. */
-static void __init inject_everything(struct ppc_fake *fake, const struct ppc_fake_flags *boot)
+static void __init inject_everything(struct kunit *test, struct ppc_fake *fake,
+				     const struct ppc_fake_flags *boot)
 {
 	struct ppc_fake_flags flags = {
 		.shared_processor = !boot->shared_processor,
@@ -251,22 +252,19 @@ static void __init inject_everything(struct ppc_fake *fake, const struct ppc_fak
 		.thread_group_shares_l2 = !boot->thread_group_shares_l2,
 		.thread_group_shares_l3 = !boot->thread_group_shares_l3,
 	};
-	cpumask_t core;
+	struct cpumask *core = fixture_mask(test), *m = fixture_mask(test);
 	int map, cpu;
 
 	ppc_fake_set_flags(fake, &flags);
 	ppc_fake_set_threads_per_core(fake, threads_per_core == FAKE_THREADS ? 4 : FAKE_THREADS);
 
-	cpumask_clear(&core);
 	for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++)
-		cpumask_set_cpu(cpu, &core);
+		cpumask_set_cpu(cpu, core);
 	for (map = 0; map < PPC_NR_MAPS; map++) {
 		for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++) {
-			cpumask_t m;
-
 			/* A map boot never allocated is empty to the kernel. */
-			cpumask_xor(&m, &core, ppc_fake_map_of(map, cpu) ?: cpu_none_mask);
-			ppc_fake_set_map(fake, map, cpu, &m);
+			cpumask_xor(m, core, ppc_fake_map_of(map, cpu) ?: cpu_none_mask);
+			ppc_fake_set_map(fake, map, cpu, m);
 		}
 	}
 	for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++)
@@ -300,7 +298,7 @@ static void __init inner_body(void *data)
 	current->kunit_test = test;
 	fake = ppc_fake_begin(test);
 
-	inject_everything(fake, &run->boot->flags);
+	inject_everything(test, fake, &run->boot->flags);
 	KUNIT_ASSERT_NOT_NULL_MSG(test, fake_machine(), "no fixture " FAKE_MACHINE);
 	fixture_bring_up(test, fake, fake_machine());
 	ppc_fake_with_topology(fake, note_topology, &levels);

@@ -184,11 +184,11 @@ static void __init fw_apply_for_test(struct kunit *test, struct of_changeset *oc
 
 /*
  * Add @fx's /cpus nodes to the live tree for the rest of the test, with
- * l2-cache nodes if @l2_nodes.
+ * l2-cache nodes if @l2_nodes, and ibm,chip-id if @chip_ids.
  */
 struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 						      const struct ppc_fixture *fx,
-						      bool l2_nodes)
+						      bool l2_nodes, bool chip_ids)
 {
 	struct fixture_firmware *fw = kunit_kzalloc(test, sizeof(*fw), GFP_KERNEL);
 	struct of_changeset *nodes = kunit_kzalloc(test, sizeof(*nodes), GFP_KERNEL);
@@ -242,7 +242,8 @@ struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 
 		fw_set_string(test, np, "device_type", "cpu");
 		fw_set_u32(test, np, "reg", c->hw_id);
-		fw_set_u32(test, np, "ibm,chip-id", c->chip);
+		if (chip_ids)
+			fw_set_u32(test, np, "ibm,chip-id", c->chip);
 		fw_set(test, np, "ibm,associativity", assoc,
 		       fw_associativity(fx, core * T, assoc) * sizeof(*assoc));
 		fw_thread_groups(test, fx, core, np);

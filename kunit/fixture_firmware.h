@@ -21,7 +21,7 @@ struct fixture_firmware {
 
 struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 						      const struct ppc_fixture *fx,
-						      bool l2_nodes);
+						      bool l2_nodes, bool chip_ids);
 void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw);
 void __init fixture_firmware_expect_no_leak(struct kunit *test,
 					    const struct fixture_firmware *fw);

@@ -22,6 +22,19 @@ static inline const struct ppc_fixture *fixture_param(struct kunit *test)
  * The hardware thread id firmware gives a CPU of a machine the test makes
  * up, numbered as fixturec numbers those of fixtures/.
  */
+/*
+ * A cpumask that lives as long as @test: with NR_CPUS=8192 a cpumask_t is
+ * 1 KB, and two on a stack frame pass the 2 KB FRAME_WARN of a ppc64
+ * kernel.
+ */
+static inline struct cpumask *fixture_mask(struct kunit *test)
+{
+	struct cpumask *mask = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, mask);
+	return mask;
+}
+
 static inline u16 fixture_hw_id(int threads_per_core, int cpu)
 {
 	return PPC_FIXTURE_HW_ID(threads_per_core, cpu / threads_per_core,
@@ -39,6 +52,7 @@ struct fixture_bring_up {
 	bool descending;	/* highest CPU first, as after a hotplug cycle */
 	int threads_online;	/* the first N threads of each core; 0 for all */
 	bool no_l2_nodes;	/* firmware without l2-cache nodes */
+	bool no_chip_ids;	/* firmware without ibm,chip-id */
 	/*
 	 * Every possible CPU of the kernel stays possible, the machine's
 	 * present: an LPAR that can take more processors (ibm,lrdr-capacity)

@@ -492,12 +492,11 @@ static void __init expect_group_map(struct kunit *test, const struct ppc_fixture
 				    unsigned int property, enum ppc_fixture_set set, bool present)
 {
 	const char *kind = property == 1 ? "L1" : "L2";
-	cpumask_t got, want;
+	struct cpumask *got = fixture_mask(test), *want = fixture_mask(test);
 	int ret;
 
-	cpumask_clear(&got);
 	ret = ppc_probe_thread_group_map(fx->thread_groups, fx->thread_groups_len, property,
-					 fx->cpus[cpu].core_first, cpu, &got);
+					 fx->cpus[cpu].core_first, cpu, got);
 	if (!present) {
 		KUNIT_EXPECT_EQ_MSG(test, ret, -ENOENT,
 				    "%s CPU %d: the fixture has no %s thread groups, the kernel found some",
@@ -508,10 +507,10 @@ static void __init expect_group_map(struct kunit *test, const struct ppc_fixture
 			    fx->name, cpu, kind);
 	if (ret)
 		return;
-	fixture_set_of(fx, set, cpu, &want);
-	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(&got, &want),
+	fixture_set_of(fx, set, cpu, want);
+	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(got, want),
 			      "%s CPU %d: %s thread-group map %*pbl, fixture says %*pbl",
-			      fx->name, cpu, kind, cpumask_pr_args(&got), cpumask_pr_args(&want));
+			      fx->name, cpu, kind, cpumask_pr_args(got), cpumask_pr_args(want));
 }
 
 /*

@@ -324,12 +324,15 @@ static void __init topology_no_mc_on_shared_processor(struct kunit *test)
 	const struct ppc_fixture *dedicated = fixture_param(test);
 	struct ppc_fixture *fx;
 	struct sched_view *view;
-	cpumask_t cg, l2, node;
+	struct cpumask *cg, *l2, *node;
 	int cpu, lvl, checked = 0, reported = 0;
 
 	if (!dedicated->has_coregroups)
 		kunit_skip(test, "%s: no coregroups to leave out", dedicated->name);
 
+	cg = fixture_mask(test);
+	l2 = fixture_mask(test);
+	node = fixture_mask(test);
 	view = shared_processor_view(test, dedicated, &fx);
 	KUNIT_ASSERT_TRUE_MSG(test, coregroup_enabled,
 			      "%s: the platform was to identify coregroups", fx->name);
@@ -337,20 +340,20 @@ static void __init topology_no_mc_on_shared_processor(struct kunit *test)
 	for (cpu = 0; cpu < fx->nr_cpus && reported < 3; cpu++) {
 		const struct sched_view_cpu *c = &view->cpu[cpu];
 
-		fixture_set_of(fx, PPC_FIXTURE_SET_COREGROUP, cpu, &cg);
-		fixture_set_of(fx, PPC_FIXTURE_SET_L2, cpu, &l2);
-		fixture_set_of(fx, PPC_FIXTURE_SET_NODE, cpu, &node);
-		if (!cpumask_subset(&l2, &cg) || cpumask_equal(&l2, &cg) ||
-		    cpumask_equal(&cg, &node))
+		fixture_set_of(fx, PPC_FIXTURE_SET_COREGROUP, cpu, cg);
+		fixture_set_of(fx, PPC_FIXTURE_SET_L2, cpu, l2);
+		fixture_set_of(fx, PPC_FIXTURE_SET_NODE, cpu, node);
+		if (!cpumask_subset(l2, cg) || cpumask_equal(l2, cg) ||
+		    cpumask_equal(cg, node))
 			continue;
 		checked++;
 		for (lvl = 0; lvl < c->nr_kept; lvl++) {
-			if (!cpumask_equal(c->level[lvl].span, &cg))
+			if (!cpumask_equal(c->level[lvl].span, cg))
 				continue;
 			reported++;
 			KUNIT_FAIL(test,
 				   "%s as a shared processor: CPU %d keeps level %d (%s) spanning its coregroup %*pbl: the series: no MC level on shared processors",
-				   fx->name, cpu, lvl, c->level[lvl].name, cpumask_pr_args(&cg));
+				   fx->name, cpu, lvl, c->level[lvl].name, cpumask_pr_args(cg));
 		}
 	}
 	KUNIT_EXPECT_GT_MSG(test, checked, 0,
@@ -497,7 +500,7 @@ static void __init topology_asym_priority_within_core(struct kunit *test)
 	const struct ppc_fixture *fx = fixture_named("p10-shared-320");
 	struct ppc_fake *fake = ppc_fake_begin(test);
 	int cpu, other, reported = 0;
-	cpumask_t group, other_group;
+	struct cpumask *group = fixture_mask(test), *other_group = fixture_mask(test);
 	int *priority;
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, fx, "no fixture p10-shared-320 in fixtures/");
@@ -516,12 +519,12 @@ static void __init topology_asym_priority_within_core(struct kunit *test)
 			if (c->core_first == o->core_first && c->group_first != o->group_first &&
 			    priority[cpu] != priority[other]) {
 				reported++;
-				fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, &group);
-				fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, other, &other_group);
+				fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, group);
+				fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, other, other_group);
 				KUNIT_FAIL(test,
 					   "%s: CPU %d (thread group %*pbl) priority %d, CPU %d of the other thread group %*pbl of its core priority %d: the posting: no benefit of moving a thread between two thread groups of the same core",
-					   fx->name, cpu, cpumask_pr_args(&group), priority[cpu],
-					   other, cpumask_pr_args(&other_group), priority[other]);
+					   fx->name, cpu, cpumask_pr_args(group), priority[cpu],
+					   other, cpumask_pr_args(other_group), priority[other]);
 			} else if (c->core_first < o->core_first &&
 				   priority[cpu] <= priority[other]) {
 				reported++;
@@ -587,20 +590,20 @@ static void __init expect_kernel_map(struct kunit *test, const struct ppc_fixtur
 }
 
 /* Some online CPU shares its L2 (@l2) with online CPUs outside its small core. */
-static bool __init l2_wider_than_smt(const struct ppc_fixture *fx, const struct cpumask *online,
-				     enum ppc_fixture_set l2_set)
+static bool __init l2_wider_than_smt(struct kunit *test, const struct ppc_fixture *fx,
+				     const struct cpumask *online, enum ppc_fixture_set l2_set)
 {
-	cpumask_t l2, smt;
+	struct cpumask *l2 = fixture_mask(test), *smt = fixture_mask(test);
 	int cpu;
 
 	for_each_cpu(cpu, online) {
 		if (cpu >= fx->nr_cpus)
 			break;
-		fixture_set_of(fx, l2_set, cpu, &l2);
-		fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, &smt);
-		cpumask_and(&l2, &l2, online);
-		cpumask_and(&smt, &smt, online);
-		if (cpumask_weight(&l2) > cpumask_weight(&smt))
+		fixture_set_of(fx, l2_set, cpu, l2);
+		fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, smt);
+		cpumask_and(l2, l2, online);
+		cpumask_and(smt, smt, online);
+		if (cpumask_weight(l2) > cpumask_weight(smt))
 			return true;
 	}
 	return false;
@@ -628,7 +631,7 @@ static void __init check_fixture_masks_l2(struct kunit *test, const struct ppc_f
 {
 	struct ppc_fake_flags got;
 	bool l2_groups = fx->l2_share == PPC_FIXTURE_L2_THREAD_GROUP;
-	bool wider_l2 = l2_wider_than_smt(fx, online, l2_set);
+	bool wider_l2 = l2_wider_than_smt(test, fx, online, l2_set);
 
 	ppc_fake_read_flags(&got);
 	KUNIT_EXPECT_EQ_MSG(test, got.has_big_cores, fx->has_big_cores,
@@ -907,6 +910,90 @@ static void __init topology_fixture_masks_without_l2_nodes(struct kunit *test)
 	check_fixture_masks_l2(test, fx, online, fx->l2_share == PPC_FIXTURE_L2_PAIR_OF_CORES ?
 			       PPC_FIXTURE_SET_CORE : PPC_FIXTURE_SET_L2);
 }
+
+/*
+ * Firmware without ibm,chip-id (cpu_to_chip_id() is -1 for every CPU):
+ * the kernel cannot tell chips apart and keeps cpu_core_mask within the
+ * node ("powerpc/smp: Update cpu_core_map on all PowerPc systems",
+ * b8b928030332: "limit the cpu_core_mask to within PKG"), for every CPU
+ * alike, the first to come up as the last.  Every other mask is the
+ * machine's.
+ */
+static void __init topology_fixture_masks_without_chip_ids(struct kunit *test)
+{
+	static const struct fixture_bring_up how __initconst = { .no_chip_ids = true };
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct ppc_fixture *no_chips = kunit_kmalloc(test, sizeof(*no_chips), GFP_KERNEL);
+	struct ppc_fixture_cpu *cpus;
+	struct ppc_fake *fake;
+	int cpu;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, no_chips);
+	cpus = kunit_kcalloc(test, fx->nr_cpus, sizeof(*cpus), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, cpus);
+	/* The machine as this kernel can know it: its chips are its nodes. */
+	*no_chips = *fx;
+	memcpy(cpus, fx->cpus, fx->nr_cpus * sizeof(*cpus));
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
+		cpus[cpu].chip = cpus[cpu].node;
+	no_chips->cpus = cpus;
+	fake = ppc_fake_begin(test);
+	check_fixture_maps(test, no_chips, fixture_bring_up_with(test, fake, fx, &how));
+}
+
+#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online)
+static const int smt_widths[] = { 1, 2, 4, 8 };
+
+static void smt_width_describe(const int *threads, char *desc)
+{
+	scnprintf(desc, KUNIT_PARAM_DESC_SIZE, "SMT%d", *threads);
+}
+
+KUNIT_ARRAY_PARAM(smt_width, smt_widths, smt_width_describe);
+
+/*
+ * "cpu/SMT: Enable SMT only if a core is online" and "powerpc/topology:
+ * Check if a core is online" (6c17ea1f3eaa, 227bbaabe64b): raising the
+ * SMT level brings back the threads of a core only if the core is
+ * online, which on powerpc is one of its threads being online.  With the
+ * one online CPU, at every SMT width: every thread of its core says its
+ * core is online, every thread of every other core says it is not.
+ */
+static void __init topology_core_online_by_threads(struct kunit *test)
+{
+	int threads = *(const int *)test->param_value;
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	int cpu, online = raw_smp_processor_id(), reported = 0;
+
+	ppc_fake_set_threads_per_core(fake, threads);
+	for (cpu = 0; cpu < nr_cpu_ids && cpu < 16 * threads && reported < MAX_REPORTS; cpu++) {
+		bool want = cpu / threads == online / threads;
+
+		if (topology_is_core_online(cpu) == want)
+			continue;
+		reported++;
+		KUNIT_FAIL(test,
+			   "SMT%d, CPU %d online: topology_is_core_online(%d) says %s; its core %d-%d %s",
+			   threads, online, cpu, want ? "no" : "yes",
+			   cpu / threads * threads, cpu / threads * threads + threads - 1,
+			   want ? "holds the online CPU" : "has no thread online");
+	}
+}
+#else
+static const int smt_widths[] = { 0 };
+
+static void smt_width_describe(const int *threads, char *desc)
+{
+	strscpy(desc, "no-core-online-check", KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(smt_width, smt_widths, smt_width_describe);
+
+static void __init topology_core_online_by_threads(struct kunit *test)
+{
+	kunit_skip(test, "no topology_is_core_online() (HOTPLUG_SMT, 6.11 and later): nothing decides which cores SMT control brings back");
+}
+#endif
 
 #define TOPOLOGY_FLAGS	(SD_SHARE_CPUCAPACITY | LLC_FLAG | SD_ASYM_PACKING)
 
@@ -1628,6 +1715,8 @@ static struct kunit_case topology_cases[] = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_half_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_smt_off, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_without_l2_nodes, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_without_chip_ids, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_core_online_by_threads, smt_width_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_with_cpus_to_add, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_core_hotplug, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_smt_runtime, fixture_gen_params),
