@@ -120,4 +120,27 @@ expect_fail "the checker refuses a property KCIDB's schema does not have" \
 expect_fail "the checker refuses JUnit counts that do not add up" 'failures="2", its suites have 3' \
 	"$report/check_formats.py" junit "$scratch/bad-count.xml"
 
+# The summary counts the kernel's bug reports printed while the suites
+# ran, named with the case running, and only those.
+expect_fail "the summary counts a BUG: printed while a suite ran as a failure" \
+	'FAILED kernel report while powerpc_vcpu_preempted ran: BUG: using smp_processor_id\(\) in preemptible' \
+	python3 "$report/kunit_summary.py" "$in/results-pass.json" "$in/console-splat.log"
+expect_eq "the summary line counts the report once" \
+	"$(python3 "$report/kunit_summary.py" "$in/results-pass.json" "$in/console-splat.log" 2> /dev/null || true)" \
+	"1 passed, 1 failed, 0 skipped"
+expect_ok "the summary leaves out what the kernel printed before the suites started" \
+	python3 "$report/kunit_summary.py" "$in/results-pass.json" "$in/console-clean.log"
+
+# The first failure of the cases a glob selects, for make regressions.
+expect_eq "first_failure.py: the first failed case of the glob, with its message" \
+	"$(python3 "$report/first_failure.py" "$in/results.json" "$in/ktap.log" /dev/null 'suite_a.by*')" \
+	"suite_a.by_machine[dedicated, big cores, no shared caches]: dedicated, big cores, no shared caches: CPU 8 level SMT span 8-11, expected 8,10,12,14"
+echo 'FAILED kernel report while powerpc_vcpu_preempted ran: BUG: using smp_processor_id() in preemptible' \
+	> "$scratch/run.log"
+expect_eq "first_failure.py: a kernel report while the glob's suite ran" \
+	"$(python3 "$report/first_failure.py" "$in/results-pass.json" /dev/null "$scratch/run.log" 'powerpc_vcpu_preempted')" \
+	"powerpc_vcpu_preempted (kernel report): BUG: using smp_processor_id() in preemptible"
+expect_fail "first_failure.py: nothing when no case of the glob failed" '^$' \
+	python3 "$report/first_failure.py" "$in/results.json" "$in/ktap.log" /dev/null 'suite_a.passes'
+
 finish
