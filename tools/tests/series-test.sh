@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Host tests of SERIES=: the 6.1 series mailed as a thread, as one
-# format-patch mbox and as a directory reads back as the same patches;
+# format-patch mbox and as a directory reads back as the same patches; a
+# series the base does not carry comes after the base's own series, or
+# after the seam alone with SERIES_ON=seam;
 # bad input is named; a series with a patch that does not apply stops at
 # that patch, naming the file and hunk, and leaves the tree usable.  No
 # kernel is built; the trees live in a scratch cache that shares the
@@ -81,6 +83,37 @@ if same_patches "$scratch/dir" && grep -q '^left out (the seam' "$scratch/dir/im
 else
 	not_ok "a directory reads back as the series, its own seam left out"
 fi
+
+# --- A series of its own: it goes after the base's whole series (the
+# seam and the project's fixes), or after the seam alone with
+# SERIES_ON=seam. ---
+foreign=$scratch/foreign.mbox
+{ echo 'From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001'
+  cat "$PROJECT/tools/tests/patches/6.1-seam-not-free.patch"; } > "$foreign"
+expect_ok "a series the base does not carry is read" import "$foreign" "$scratch/own"
+mapfile -t got < <(series_file_patches "$scratch/own/patches/$base/series")
+if [ ${#got[@]} -eq $((n + 2)) ] && [ "${got[*]:0:$((n + 1))}" = "${patches[*]}" ] &&
+   [ "$(grep -c '^base: ' "$scratch/own/import.txt")" = "$n" ]; then
+	ok "it comes after the base's seam and fixes, which import.txt lists"
+else
+	not_ok "it comes after the base's seam and fixes: got ${got[*]}"
+fi
+expect_ok "SERIES_ON=seam is read" env SERIES_ON=seam "$PROJECT/tools/lib/import-series" \
+	"$base" "$foreign" "$scratch/own-seam"
+mapfile -t got < <(series_file_patches "$scratch/own-seam/patches/$base/series")
+if [ ${#got[@]} -eq 2 ] && [ "${got[0]}" = "${patches[0]}" ]; then
+	ok "with SERIES_ON=seam it comes after the seam alone"
+else
+	not_ok "with SERIES_ON=seam it comes after the seam alone: got ${got[*]}"
+fi
+if grep -q '^left out of the base.s series (the series carries its own version)' \
+	"$scratch/mbox/import.txt"; then
+	ok "a fix the series carries itself is left out of the base's part, and import.txt says so"
+else
+	not_ok "a fix the series carries itself is left out of the base's part"
+fi
+expect_fail "SERIES_ON takes series or seam only" "SERIES_ON must be series or seam" \
+	env SERIES_ON=all "$PROJECT/tools/lib/import-series" "$base" "$foreign" "$scratch/x"
 
 # --- Bad input. ---
 expect_fail "a missing path is named" "SERIES=$scratch/none: no such file" import "$scratch/none" "$scratch/x"
