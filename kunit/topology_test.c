@@ -1702,6 +1702,18 @@ static void __init topology_fixture_repeated_level_dropped(struct kunit *test)
 	}
 }
 
+/*
+ * KUnit's speed attribute (6.6 and later): the hotplug shapes take a
+ * second or more each, the largest machine most of it, so that
+ * kunit.filter="speed>slow" can leave them out of a quick run.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+#define TOPOLOGY_CASE_SLOW(name, gen)	\
+	KUNIT_CASE_PARAM_ATTR(name, gen, { .speed = KUNIT_SPEED_SLOW })
+#else
+#define TOPOLOGY_CASE_SLOW(name, gen)	KUNIT_CASE_PARAM(name, gen)
+#endif
+
 static struct kunit_case topology_cases[] = {
 	KUNIT_CASE_PARAM(topology_levels_by_state, fixture_mode_gen_params),
 	KUNIT_CASE_PARAM(topology_asym_flags_by_state, fixture_gen_params),
@@ -1718,9 +1730,9 @@ static struct kunit_case topology_cases[] = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_without_chip_ids, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_core_online_by_threads, smt_width_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_with_cpus_to_add, fixture_gen_params),
-	KUNIT_CASE_PARAM(topology_fixture_masks_core_hotplug, fixture_gen_params),
-	KUNIT_CASE_PARAM(topology_fixture_masks_smt_runtime, fixture_gen_params),
-	KUNIT_CASE_PARAM(topology_fixture_masks_uneven_smt, fixture_gen_params),
+	TOPOLOGY_CASE_SLOW(topology_fixture_masks_core_hotplug, fixture_gen_params),
+	TOPOLOGY_CASE_SLOW(topology_fixture_masks_smt_runtime, fixture_gen_params),
+	TOPOLOGY_CASE_SLOW(topology_fixture_masks_uneven_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_cpu_pairs, fixture_mode_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_llc, fixture_gen_params),
