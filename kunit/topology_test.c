@@ -1284,8 +1284,13 @@ static void __init topology_fixture_cpu_pairs(struct kunit *test)
 		kunit_skip(test, "the seam of this base does not show every CPU's LLC and share ids at once (7.3's does)");
 	own = fixture_of_mode(test->param_value, &shared);
 	if (shared == own->shared_processor) {
+		struct cpumask *cpus = fixture_mask(test);
+		int cpu;
+
+		for (cpu = 0; cpu < own->nr_cpus; cpu++)
+			cpumask_set_cpu(cpu, cpus);
 		view = boot_view(test, own);
-		expect_cpu_pairs(test, own, view, cpu_possible_mask);
+		expect_cpu_pairs(test, own, view, cpus);
 		return;
 	}
 	fx = fixture_in_mode(test, own, shared);
