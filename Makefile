@@ -10,9 +10,9 @@ TOP := $(patsubst %/,%,$(dir $(abspath $(firstword $(MAKEFILE_LIST)))))
 
 BASE ?= 7.3
 CPU ?= power10
-export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG FIXTURE SHARD PARTS SERIES TREE
+export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRESSIONS FIXTURE SHARD PARTS SERIES TREE
 
-.PHONY: run check help live bench truth-table matrix mutants merge presubmit export fuzz show ci-local lint
+.PHONY: run check help live bench truth-table matrix mutants merge presubmit export fuzz show ci-local lint regressions
 
 run: ## build a patched kernel and run the KUnit suites under QEMU
 	@tools/run-kunit
@@ -42,6 +42,9 @@ matrix: ## each patch's paired cases fail before it and pass after it
 
 mutants: ## mutation testing of the topology code and vcpu_is_preempted()
 	@tools/mutants
+
+regressions: ## replay the regressions of patches/BASE/regressions: each red, the base green
+	@tools/regressions
 
 merge: ## the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
 	@tools/merge

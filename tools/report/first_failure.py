@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# first_failure.py RESULTS.json KTAP.log RUN.log GLOB: the first failure of
+# a case that kunit.py's filter GLOB (suite or suite.case, with * and ?)
+# selects, as one line: "suite.case[parameter]: the message its failed
+# expectation printed" from the KTAP log, or the kernel report
+# kunit_summary.py counted while the case's suite ran, from the run's own
+# output.  Exits 1, printing nothing, when no such case failed.
+
+import fnmatch
+import re
+import sys
+
+import kunit_results
+
+
+def message(ktap, case):
+	"""The message of @case's first failed expectation: the first line
+	after its "EXPECTATION FAILED" line that is neither the "Expected"
+	explanation nor one of its indented values."""
+	lines = ktap.splitlines()
+	for i, line in enumerate(lines):
+		if not re.match(rf'\s*# {re.escape(case)}: (EXPECTATION|ASSERTION) FAILED', line):
+			continue
+		explaining = False
+		for rest in lines[i + 1:i + 20]:
+			text = rest.strip()
+			if text.startswith('Expected '):
+				explaining = True
+				continue
+			if not text or (explaining and rest.startswith('        ')):
+				continue
+			return text
+	return None
+
+
+def main():
+	if len(sys.argv) != 5:
+		sys.exit('usage: first_failure.py RESULTS.json KTAP.log RUN.log GLOB')
+	results_path, ktap_path, run_path, glob = sys.argv[1:]
+	if '.' not in glob:
+		glob += '.*'
+	try:
+		results = kunit_results.cases(kunit_results.load(results_path))
+	except kunit_results.NoResults:
+		results = []
+	try:
+		with open(ktap_path, errors='replace') as f:
+			ktap = f.read()
+	except OSError:
+		ktap = ''
+	for suite, case, param, status in results:
+		if status in ('PASS', 'SKIP') or not fnmatch.fnmatchcase(f'{suite}.{case}', glob):
+			continue
+		name = f'{suite}.{case}' + (f'[{param}]' if param is not None else '')
+		print(f'{name}: {message(ktap, case) or status}')
+		return 0
+	suite_glob = glob.split('.', 1)[0]
+	try:
+		with open(run_path, errors='replace') as f:
+			for line in f:
+				m = re.match(r'FAILED kernel report while (\S+) ran: (.*)', line.strip())
+				if m and fnmatch.fnmatchcase(m.group(1), suite_glob):
+					print(f'{m.group(1)} (kernel report): {m.group(2)}')
+					return 0
+	except OSError:
+		pass
+	return 1
+
+
+if __name__ == '__main__':
+	sys.exit(main())
