@@ -140,6 +140,8 @@ kunitconfig_args() {
 		echo "--kunitconfig=$PROJECT/tools/kconfig/$1.kunitconfig"
 	# The harness's small kernel, or the one large LPARs boot.
 	echo "--kunitconfig=$PROJECT/tools/kconfig/$(kconfig_name).kunitconfig"
+	[ -f "$PROJECT/tools/kconfig/$(kconfig_name)-$1.kunitconfig" ] &&
+		echo "--kunitconfig=$PROJECT/tools/kconfig/$(kconfig_name)-$1.kunitconfig"
 	for r in $(rfc_list); do
 		echo "--kunitconfig=$PROJECT/tools/kconfig/rfc-$r.kunitconfig"
 	done
