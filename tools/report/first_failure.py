@@ -15,23 +15,20 @@ import sys
 import kunit_results
 
 
-def message(ktap, case):
-	"""The message of @case's first failed expectation: the first line
-	after its "EXPECTATION FAILED" line that is neither the "Expected"
-	explanation nor one of its indented values."""
-	lines = ktap.splitlines()
+def message(lines):
+	"""The message of the first failed expectation in @lines, a result's
+	log as kunit_results.ktap_logs() gives it: the first line after the
+	"EXPECTATION FAILED" line that is neither KUnit's "Expected ..."
+	explanation nor one of the "EXPR == VALUE" lines under it."""
 	for i, line in enumerate(lines):
-		if not re.match(rf'\s*# {re.escape(case)}: (EXPECTATION|ASSERTION) FAILED', line):
+		if not re.search(r': (EXPECTATION|ASSERTION) FAILED at ', line):
 			continue
 		explaining = False
-		for rest in lines[i + 1:i + 20]:
-			text = rest.strip()
+		for text in lines[i + 1:]:
 			if text.startswith('Expected '):
 				explaining = True
-				continue
-			if not text or (explaining and rest.startswith('        ')):
-				continue
-			return text
+			elif not (explaining and ' == ' in text):
+				return text
 	return None
 
 
@@ -45,16 +42,12 @@ def main():
 		results = kunit_results.cases(kunit_results.load(results_path))
 	except kunit_results.NoResults:
 		results = []
-	try:
-		with open(ktap_path, errors='replace') as f:
-			ktap = f.read()
-	except OSError:
-		ktap = ''
+	logs = kunit_results.ktap_logs(ktap_path)
 	for suite, case, param, status in results:
 		if status in ('PASS', 'SKIP') or not fnmatch.fnmatchcase(f'{suite}.{case}', glob):
 			continue
 		name = f'{suite}.{case}' + (f'[{param}]' if param is not None else '')
-		print(f'{name}: {message(ktap, case) or status}')
+		print(f'{name}: {message(logs.get((suite, case, param), [])) or status}')
 		return 0
 	suite_glob = glob.split('.', 1)[0]
 	try:
