@@ -691,8 +691,10 @@ static void __init check_fixture_maps(struct kunit *test, const struct ppc_fixtu
 	check_fixture_maps_l2(test, fx, online, PPC_FIXTURE_SET_L2);
 }
 
-static void __init expect_shape(struct kunit *test, const struct ppc_fixture *fx,
-				struct ppc_fake *fake, const struct cpumask *online);
+static const struct sched_view * __init expect_shape(struct kunit *test,
+						     const struct ppc_fixture *fx,
+						     struct ppc_fake *fake,
+						     const struct cpumask *online);
 
 /* Every CPU comes up, lowest first, as at boot. */
 static void __init topology_fixture_masks(struct kunit *test)
@@ -773,16 +775,19 @@ static void __init expect_cpu_pairs(struct kunit *test, const struct ppc_fixture
 /*
  * The domains the scheduler builds over the @online CPUs of a machine
  * in a runtime shape, and what it publishes for every pair of them:
- * see expect_shape_domains() and expect_cpu_pairs().
+ * see expect_shape_domains() and expect_cpu_pairs().  Returns them.
  */
-static void __init expect_shape(struct kunit *test, const struct ppc_fixture *fx,
-				struct ppc_fake *fake, const struct cpumask *online)
+static const struct sched_view * __init expect_shape(struct kunit *test,
+						     const struct ppc_fixture *fx,
+						     struct ppc_fake *fake,
+						     const struct cpumask *online)
 {
 	struct sched_view *view = sched_view_build_what(test, NULL, fake, fx->nr_cpus, online,
 							SCHED_VIEW_PAIRS);
 
 	expect_shape_domains(test, fx, view, online);
 	expect_cpu_pairs(test, fx, view, online);
+	return view;
 }
 
 /*
@@ -793,13 +798,9 @@ static void __init expect_shape(struct kunit *test, const struct ppc_fixture *fx
 static void __init expect_domains_within(struct kunit *test, const struct ppc_fixture *fx,
 					 struct ppc_fake *fake, const struct cpumask *online)
 {
-	struct sched_view *view = sched_view_build_what(test, NULL, fake, fx->nr_cpus, online,
-							SCHED_VIEW_PAIRS);
+	const struct sched_view *view = expect_shape(test, fx, fake, online);
 	int cpu, reported = 0;
 	cpumask_t want;
-
-	expect_shape_domains(test, fx, view, online);
-	expect_cpu_pairs(test, fx, view, online);
 
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++) {
 		const struct sched_view_cpu *c = &view->cpu[cpu];
@@ -1152,7 +1153,6 @@ static void __init expect_shape_domains(struct kunit *test, const struct ppc_fix
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, want);
 	for_each_cpu(cpu, online) {
 		const struct sched_view_cpu *c = &view->cpu[cpu];
-		bool ok;
 
 		if (cpu >= fx->nr_cpus || reported == MAX_REPORTS)
 			break;
@@ -1169,23 +1169,18 @@ static void __init expect_shape_domains(struct kunit *test, const struct ppc_fix
 				continue;
 			want[k++].lvl = lvl;
 		}
-		ok = c->nr_kept == k;
-		for (n = 0; ok && n < k; n++) {
+		/* The first kept level that is not the machine's, if any. */
+		for (n = 0; n < k && n < c->nr_kept; n++) {
 			lvl = want[n].lvl;
-			ok = !strcmp(c->level[n].name, role_name(lvl->role)) &&
-			     cpumask_equal(c->level[n].span, &want[n].span) &&
-			     (c->level[n].flags & TOPOLOGY_FLAGS) ==
-			     sd_flags_of(fixture_level_flags(fx, lvl));
-		}
-		if (ok)
-			continue;
-		reported++;
-		for (n = 0; n < k && n < c->nr_kept; n++)
-			if (strcmp(c->level[n].name, role_name(want[n].lvl->role)) ||
+			if (strcmp(c->level[n].name, role_name(lvl->role)) ||
 			    !cpumask_equal(c->level[n].span, &want[n].span) ||
 			    (c->level[n].flags & TOPOLOGY_FLAGS) !=
-			    sd_flags_of(fixture_level_flags(fx, want[n].lvl)))
+			    sd_flags_of(fixture_level_flags(fx, lvl)))
 				break;
+		}
+		if (n == k && c->nr_kept == k)
+			continue;
+		reported++;
 		KUNIT_FAIL(test,
 			   "%s, online %*pbl: CPU %d keeps %d domains, the machine %d; domain %d is %s %*pbl flags 0x%x, the machine's %s %*pbl (its %s) flags 0x%x",
 			   fx->name, cpumask_pr_args(online), cpu, c->nr_kept, k, n,
