@@ -19,10 +19,6 @@ static inline const struct ppc_fixture *fixture_param(struct kunit *test)
 }
 
 /*
- * The hardware thread id firmware gives a CPU of a machine the test makes
- * up, numbered as fixturec numbers those of fixtures/.
- */
-/*
  * A cpumask that lives as long as @test: with NR_CPUS=8192 a cpumask_t is
  * 1 KB, and two on a stack frame pass the 2 KB FRAME_WARN of a ppc64
  * kernel.
@@ -35,6 +31,10 @@ static inline struct cpumask *fixture_mask(struct kunit *test)
 	return mask;
 }
 
+/*
+ * The hardware thread id firmware gives a CPU of a machine the test makes
+ * up, numbered as fixturec numbers those of fixtures/.
+ */
 static inline u16 fixture_hw_id(int threads_per_core, int cpu)
 {
 	return PPC_FIXTURE_HW_ID(threads_per_core, cpu / threads_per_core,

@@ -230,7 +230,6 @@ static struct sched_view *view_alloc(struct kunit *test, struct kunit *owner, in
 				     const struct cpumask *map, unsigned int what)
 {
 	struct sched_view *view;
-	bool groups = what & SCHED_VIEW_GROUPS;
 	char *masks;
 	int cpu, i, per_cpu = SCHED_VIEW_MAX_LEVELS + 1;
 
@@ -253,7 +252,7 @@ static struct sched_view *view_alloc(struct kunit *test, struct kunit *owner, in
 		struct sched_view_cpu *c = &view->cpu[cpu];
 		char *mine = masks + (size_t)cpu * per_cpu * cpumask_size();
 
-		if (groups) {
+		if (view->record_groups) {
 			c->level[0].group = kunit_kcalloc(owner,
 							  SCHED_VIEW_MAX_LEVELS *
 							  SCHED_VIEW_MAX_GROUPS,
@@ -262,18 +261,21 @@ static struct sched_view *view_alloc(struct kunit *test, struct kunit *owner, in
 		}
 		for (i = 0; i < SCHED_VIEW_MAX_LEVELS; i++) {
 			c->level[i].span = (struct cpumask *)(mine + i * cpumask_size());
-			if (groups)
+			if (view->record_groups)
 				c->level[i].group = c->level[0].group + i * SCHED_VIEW_MAX_GROUPS;
 		}
 		c->llc = (struct cpumask *)(mine + SCHED_VIEW_MAX_LEVELS * cpumask_size());
 	}
-	for (i = 0; i < 3 && view->record_pairs; i++) {
-		unsigned long **rel = i == 0 ? &view->share_cache :
-				      i == 1 ? &view->share_resources : &view->equal_capacity;
+	if (view->record_pairs) {
+		unsigned long **rels[] = {
+			&view->share_cache, &view->share_resources, &view->equal_capacity,
+		};
 
-		*rel = kunit_kcalloc(owner, BITS_TO_LONGS(nr_cpus * nr_cpus), sizeof(long),
-				     GFP_KERNEL);
-		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, *rel);
+		for (i = 0; i < ARRAY_SIZE(rels); i++) {
+			*rels[i] = kunit_kcalloc(owner, BITS_TO_LONGS(nr_cpus * nr_cpus),
+						 sizeof(long), GFP_KERNEL);
+			KUNIT_ASSERT_NOT_ERR_OR_NULL(test, *rels[i]);
+		}
 	}
 	view->ret = -EINVAL;
 	return view;
