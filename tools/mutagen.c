@@ -601,6 +601,26 @@ static bool continues_expression(char **lines, int i)
 	return false;
 }
 
+/*
+ * Whether line @i is inside parentheses a line of the body before it
+ * (from @first) left open: the second and third clauses of a for loop
+ * written over three lines are no statements of their own.
+ */
+static bool inside_parens(char **lines, int first, int i)
+{
+	const char *p;
+	int depth = 0;
+
+	for (; first < i; first++) {
+		p = lines[first] + strspn(lines[first], " \t");
+		if (!strncmp(p, "/*", 2) || *p == '*' || *p == '#')
+			continue;
+		for (; *p && strncmp(p, "//", 2) && strncmp(p, "/*", 2); p++)
+			depth += (*p == '(') - (*p == ')');
+	}
+	return depth > 0;
+}
+
 static char **read_lines(const char *path, int *nr)
 {
 	FILE *f = fopen(path, "r");
@@ -740,6 +760,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nr; i++) {
 		char *line = lines[i];
 		bool in_body = false, macro = false;
+		int body = 0;
 
 		if (i == first_line) {
 			fputs("/* Mutant schemata written by tools/mutagen: ppc_mutant=N selects one. */\n",
@@ -756,11 +777,13 @@ int main(int argc, char **argv)
 				in_body = true;
 				macro = spans[f].macro;
 				func_now = spans[f].name;
+				body = spans[f].first;
 			}
 		}
 		if (in_body) {
 			line_now = i + 1;
-			line = schemata_line(lines[i], macro, continues_expression(lines, i));
+			line = schemata_line(lines[i], macro, continues_expression(lines, i) ||
+					     inside_parens(lines, body, i));
 		}
 		fprintf(out, "%s\n", line);
 		if (line != lines[i])
