@@ -46,9 +46,14 @@ static unsigned int set_id(const struct ppc_fixture *fx, enum ppc_fixture_set se
  * The last set fixture_set_of() computed.  Its callers walk a machine's
  * CPUs in order, several per set, and a walk over the largest machine
  * per CPU and per set was most of the time a check of its masks took.
+ * It is keyed by the machine's CPU table, which copies of a fixture in
+ * another processor mode share, and forgotten at every bring-up: a
+ * table a test allocated can be freed and its memory reused by the next
+ * test for another machine.
  */
 static struct {
-	const struct ppc_fixture *fx;
+	const struct ppc_fixture_cpu *cpus;
+	int nr_cpus;
 	enum ppc_fixture_set set;
 	unsigned int id;
 	int node;
@@ -63,8 +68,8 @@ void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int 
 	int node = set == PPC_FIXTURE_SET_COREGROUP ? fx->cpus[cpu].node : -1;
 	int other;
 
-	if (last_set.fx == fx && last_set.set == set && last_set.id == id &&
-	    last_set.node == node) {
+	if (last_set.cpus == fx->cpus && last_set.nr_cpus == fx->nr_cpus &&
+	    last_set.set == set && last_set.id == id && last_set.node == node) {
 		cpumask_copy(mask, &last_set.mask);
 		return;
 	}
@@ -73,7 +78,8 @@ void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int 
 		if (set_id(fx, set, other) == id &&
 		    (node < 0 || fx->cpus[other].node == node))
 			cpumask_set_cpu(other, mask);
-	last_set.fx = fx;
+	last_set.cpus = fx->cpus;
+	last_set.nr_cpus = fx->nr_cpus;
 	last_set.set = set;
 	last_set.id = id;
 	last_set.node = node;
@@ -144,6 +150,7 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 	struct cpumask *present, *online;
 	bool l2_nodes;
 
+	last_set.cpus = NULL;
 	KUNIT_ASSERT_LE_MSG(test, (unsigned int)fx->nr_cpus, nr_cpu_ids,
 			    "%s: %u CPUs, but the kernel has %u possible CPUs (raise maxcpus)",
 			    fx->name, fx->nr_cpus, nr_cpu_ids);

@@ -60,7 +60,14 @@ static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
 		c->level[n].name = ppc_sched_name(sd);
 		c->level[n].flags = sd->flags;
 		cpumask_copy(c->level[n].span, sched_domain_span((struct sched_domain *)sd));
+		c->level[n].span_weight = sd->span_weight;
 	}
+#ifdef CONFIG_SCHED_CACHE
+	if (base) {
+		c->llc_counts = base->llc_counts;
+		c->llc_max = base->llc_max;
+	}
+#endif
 	c->nr_kept = n;
 	if (cache->llc)
 		cpumask_copy(c->llc, sched_domain_span((struct sched_domain *)cache->llc));
@@ -121,11 +128,12 @@ static void set_pair(struct sched_view *view, unsigned long *rel, int a, int b)
 }
 
 /* Every pair of the map's CPUs, with all their ids in place. */
-static void view_published(void *ctx, const struct cpumask *cpu_map)
+static void view_published(void *ctx, const struct cpumask *cpu_map, bool multi_llcs)
 {
 	struct sched_view *view = ctx;
 	int a, b;
 
+	view->multi_llcs = multi_llcs;
 	if (!view->record_pairs)
 		return;
 	/*

@@ -43,6 +43,7 @@ struct sched_view_level {
 	const char *name;
 	int flags;
 	struct cpumask *span;
+	unsigned int span_weight;	/* sd->span_weight, which the balancer reads */
 	int nr_groups;			/* may exceed SCHED_VIEW_MAX_GROUPS */
 	struct sched_view_group *group;	/* NULL unless the view records groups */
 };
@@ -61,6 +62,12 @@ struct sched_view_cpu {
 	int numa_level;			/* sd_numa: a kept level or SCHED_VIEW_* */
 	int asym_packing_level;		/* sd_asym_packing, the same */
 	int asym_cpucapacity_level;	/* sd_asym_cpucapacity, the same */
+	/*
+	 * Cache-aware scheduling (CONFIG_SCHED_CACHE): the lowest kept
+	 * domain's per-LLC task counts, indexed by LLC id below llc_max.
+	 */
+	bool llc_counts;
+	unsigned int llc_max;
 };
 
 struct sched_view {
@@ -78,6 +85,7 @@ struct sched_view {
 	 * says whether the seam of this base shows them.
 	 */
 	bool published;
+	bool multi_llcs;		/* an LLC within a wider domain */
 	unsigned long *share_cache;	/* cpus_share_cache() */
 	unsigned long *share_resources;	/* cpus_share_resources() */
 	unsigned long *equal_capacity;	/* cpus_equal_capacity() */

@@ -956,28 +956,45 @@ KUNIT_ARRAY_PARAM(smt_width, smt_widths, smt_width_describe);
  * "cpu/SMT: Enable SMT only if a core is online" and "powerpc/topology:
  * Check if a core is online" (6c17ea1f3eaa, 227bbaabe64b): raising the
  * SMT level brings back the threads of a core only if the core is
- * online, which on powerpc is one of its threads being online.  With the
- * one online CPU, at every SMT width: every thread of its core says its
- * core is online, every thread of every other core says it is not.
+ * online, which on powerpc is one of its threads being online.  At every
+ * SMT width, with the one online CPU and the first thread of the core
+ * after next marked online too: every thread of those two cores says its
+ * core is online, every thread of the cores around them says it is not.
+ * The second CPU is marked online only while the answers are read, with
+ * interrupts hard-disabled on the one CPU that runs: nothing else sees it.
  */
 static void __init topology_core_online_by_threads(struct kunit *test)
 {
 	int threads = *(const int *)test->param_value;
 	struct ppc_fake *fake = ppc_fake_begin(test);
 	int cpu, online = raw_smp_processor_id(), reported = 0;
+	int second = (online / threads + 2) * threads;
+	int nr = min_t(int, nr_cpu_ids, 16 * threads);
+	bool said[16 * 8];
+	unsigned long flags;
 
+	KUNIT_ASSERT_LT_MSG(test, second, nr, "SMT%d: no core after next to CPU %d", threads,
+			    online);
 	ppc_fake_set_threads_per_core(fake, threads);
-	for (cpu = 0; cpu < nr_cpu_ids && cpu < 16 * threads && reported < MAX_REPORTS; cpu++) {
-		bool want = cpu / threads == online / threads;
+	local_irq_save(flags);
+	hard_irq_disable();
+	set_cpu_online(second, true);
+	for (cpu = 0; cpu < nr; cpu++)
+		said[cpu] = topology_is_core_online(cpu);
+	set_cpu_online(second, false);
+	local_irq_restore(flags);
 
-		if (topology_is_core_online(cpu) == want)
+	for (cpu = 0; cpu < nr && reported < MAX_REPORTS; cpu++) {
+		bool want = cpu / threads == online / threads || cpu / threads == second / threads;
+
+		if (said[cpu] == want)
 			continue;
 		reported++;
 		KUNIT_FAIL(test,
-			   "SMT%d, CPU %d online: topology_is_core_online(%d) says %s; its core %d-%d %s",
-			   threads, online, cpu, want ? "no" : "yes",
+			   "SMT%d, CPUs %d and %d online: topology_is_core_online(%d) says %s; its core %d-%d %s",
+			   threads, online, second, cpu, want ? "no" : "yes",
 			   cpu / threads * threads, cpu / threads * threads + threads - 1,
-			   want ? "holds the online CPU" : "has no thread online");
+			   want ? "holds an online CPU" : "has no thread online");
 	}
 }
 #else
@@ -1029,6 +1046,13 @@ static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixtu
 			return false;
 		}
 		fixture_set_of(fx, lvl->set, cpu, &want);
+		if (got->span_weight != cpumask_weight(got->span)) {
+			KUNIT_FAIL(test,
+				   "%s: CPU %d domain %d (%s %*pbl) has span_weight %u for its %u CPUs",
+				   fx->name, cpu, n, got->name, cpumask_pr_args(got->span),
+				   got->span_weight, cpumask_weight(got->span));
+			return false;
+		}
 		if (strcmp(got->name, role_name(lvl->role)) || !cpumask_equal(got->span, &want) ||
 		    (got->flags & TOPOLOGY_FLAGS) != sd_flags_of(fixture_level_flags(fx, lvl))) {
 			KUNIT_FAIL(test,
@@ -1208,6 +1232,9 @@ static void __init expect_shape_domains(struct kunit *test, const struct ppc_fix
  *  - cpus_equal_capacity() is true for every pair: the cores of a POWER
  *    machine are alike, and nothing marks capacities asymmetric.
  */
+static void __init expect_llc_counts(struct kunit *test, const struct ppc_fixture *fx,
+				     const struct sched_view *view, const struct cpumask *cpus);
+
 static void __init expect_cpu_pairs(struct kunit *test, const struct ppc_fixture *fx,
 				    const struct sched_view *view, const struct cpumask *cpus)
 {
@@ -1256,6 +1283,59 @@ static void __init expect_cpu_pairs(struct kunit *test, const struct ppc_fixture
 			}
 		}
 	}
+	expect_llc_counts(test, fx, view, cpus);
+}
+
+/*
+ * Cache-aware scheduling counts each LLC's tasks in an array of the
+ * lowest domain kept, indexed by LLC id: every CPU with a domain left
+ * holds one long enough for every LLC id of the machine (the lowest level
+ * of every powerpc table shares the LLC, so the build allocates one for
+ * each CPU), and a CPU with none holds none.  And the build says there
+ * are LLCs within a wider domain (what turns cache-aware scheduling on)
+ * exactly when a level that shares the LLC spans more than one of the
+ * CPUs and fewer than their node's.
+ */
+static void __init expect_llc_counts(struct kunit *test, const struct ppc_fixture *fx,
+				     const struct sched_view *view, const struct cpumask *cpus)
+{
+	int cpu, i, max_id = -1, reported = 0;
+	bool multi = false;
+	cpumask_t set, node;
+
+	if (!IS_ENABLED(CONFIG_SCHED_CACHE))
+		return;
+	for_each_cpu(cpu, cpus)
+		if (cpu < fx->nr_cpus)
+			max_id = max(max_id, view->cpu[cpu].llc_id);
+	for_each_cpu(cpu, cpus) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+		bool want = c->nr_kept > 0;
+
+		if (cpu >= fx->nr_cpus || reported >= MAX_REPORTS)
+			break;
+		fixture_set_of(fx, PPC_FIXTURE_SET_NODE, cpu, &node);
+		cpumask_and(&node, &node, cpus);
+		for (i = 0; i < fx->nr_levels; i++) {
+			if (!(fixture_level_flags(fx, &fx->levels[i]) & PPC_FIXTURE_SHARES_LLC))
+				continue;
+			fixture_set_of(fx, fx->levels[i].set, cpu, &set);
+			cpumask_and(&set, &set, cpus);
+			if (cpumask_weight(&set) > 1 && cpumask_weight(&set) < cpumask_weight(&node))
+				multi = true;
+		}
+		if (c->llc_counts == want && (!want || c->llc_max > max_id) &&
+		    (want || !c->llc_max))
+			continue;
+		reported++;
+		KUNIT_FAIL(test,
+			   "%s, CPUs %*pbl: CPU %d (%d domains kept) has %s LLC task counts (llc_max %u); the machine's LLC ids go up to %d",
+			   fx->name, cpumask_pr_args(cpus), cpu, c->nr_kept,
+			   c->llc_counts ? "its" : "no", c->llc_max, max_id);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, view->multi_llcs, multi,
+			    "%s, CPUs %*pbl: the build says there are %sLLCs within a wider domain",
+			    fx->name, cpumask_pr_args(cpus), view->multi_llcs ? "" : "no ");
 }
 
 static const struct sched_view * __init boot_view(struct kunit *test,

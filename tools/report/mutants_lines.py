@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # mutants_lines.py OUT EQUIVALENTS ID...: one line per mutant ID of
-# OUT/smp.list, OUT/paravirt.list and OUT/firmware-*.list (tools/mutagen's
+# OUT/smp.list, OUT/paravirt.list, OUT/topology-h.list and the firmware and sched lists (tools/mutagen's
 # lists), in their order, from OUT/runs/ID.json:
 #
 #   equivalent ID FUNC:LINE KIND: WHAT: REASON
@@ -46,7 +46,7 @@ def listed(out):
 	of @out, in their order."""
 	lists = ['smp.list', 'paravirt.list'] + sorted(
 		f for f in os.listdir(out)
-		if f.startswith(('firmware-', 'sched-')) and f.endswith('.list'))
+		if f.startswith(('firmware-', 'sched-', 'topology-h')) and f.endswith('.list'))
 	for listing in lists:
 		for line in open(os.path.join(out, listing)):
 			fields = line.rstrip('\n').split('\t')
