@@ -10,9 +10,9 @@ TOP := $(patsubst %/,%,$(dir $(abspath $(firstword $(MAKEFILE_LIST)))))
 
 BASE ?= 7.3
 CPU ?= power10
-export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRESSIONS FIXTURE SHARD PARTS SERIES TREE
+export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRESSIONS FIXTURE SHARD PARTS SERIES TREE REVIEW_EACH REVIEW
 
-.PHONY: run check help live bench truth-table matrix mutants merge presubmit export fuzz show ci-local lint regressions
+.PHONY: run check help live bench truth-table matrix mutants merge presubmit export fuzz show ci-local lint regressions review
 
 run: ## build a patched kernel and run the KUnit suites under QEMU
 	@tools/run-kunit
@@ -45,6 +45,9 @@ mutants: ## mutation testing of the topology code and vcpu_is_preempted()
 
 regressions: ## replay the regressions of patches/BASE/regressions: each red, the base green
 	@tools/regressions
+
+review: ## a mailed series (SERIES=) patch by patch against the tree without it: cases, machines, truth tables
+	@tools/review
 
 merge: ## the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
 	@tools/merge

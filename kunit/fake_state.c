@@ -539,3 +539,20 @@ struct ppc_fake * __init ppc_fake_begin(struct kunit *test)
 	fake->test = test;
 	return fake;
 }
+
+static bool fake_match(struct kunit *test, struct kunit_resource *res, void *fake)
+{
+	return res->data == fake;
+}
+
+/*
+ * End a session before its test does, restoring the boot state, for a
+ * test that brings up several machines in turn.
+ */
+void __init ppc_fake_end(struct ppc_fake *fake)
+{
+	struct kunit *test = fake->test;
+
+	KUNIT_EXPECT_EQ_MSG(test, kunit_destroy_resource(test, fake_match, fake), 0,
+			    "the fake-state session is not the test's");
+}

@@ -52,6 +52,7 @@ struct ppc_fake_flags {
 struct ppc_fake;
 
 struct ppc_fake *ppc_fake_begin(struct kunit *test);
+void ppc_fake_end(struct ppc_fake *fake);
 
 void ppc_fake_read_flags(struct ppc_fake_flags *flags);
 void ppc_fake_set_flags(struct ppc_fake *fake, const struct ppc_fake_flags *flags);

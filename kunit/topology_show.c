@@ -1,19 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * "make show": print the sched domains the scheduler builds for one
- * fixture, CPU by CPU, for tools/show to fold into a tree and a picture.
- * The case skips unless ppc_kunit_show.fixture= names a fixture; it
- * asserts nothing about the domains, which the other suites check.
+ * "make show" and "make review": print the sched domains the scheduler
+ * builds for a fixture, CPU by CPU, for tools/show to fold into a tree
+ * and a picture and for tools/review to compare two kernels.  The case
+ * skips unless ppc_kunit_show.fixture= names a fixture, or is "all":
+ * every fixture, as a dedicated and as a shared processor.  It asserts
+ * nothing about the domains, which the other suites check.
  *
- * One line per CPU, in the KTAP log:
+ * Two lines per CPU, in the KTAP log:
  *   # topology_show: show cpu=N prio=P llc=LIST llc_size=S
- *     hw=UNIT:LIST;UNIT:LIST... levels=NAME/FLAG|FLAG/LIST;NAME/FLAG/LIST...
- * with FLAG the scheduler's own names for the domain's flags and LIST a
- * CPU list; the levels are the ones cpu_attach_domain() keeps, lowest
- * first, and the units the fixture's hardware the CPU is in (its thread
- * group, core, L2, coregroup, chip and node), for the picture to draw
- * the machine around the domains.  A line "show machine=NAME cpus=N"
- * comes first.
+ *     hw=UNIT:LIST;UNIT:LIST... levels=NAME/FLAG|FLAG/LIST/gG;...
+ *   # topology_show: show relations of=N share_cache=LIST
+ *     share_resources=LIST equal_capacity=LIST numa=L asym_packing=L
+ *     asym_cpucapacity=L llc_shared=S
+ * with FLAG the scheduler's own names for the domain's flags, LIST a CPU
+ * list and G the number of the level's groups; the levels are the ones
+ * cpu_attach_domain() keeps, lowest first, and the units the fixture's
+ * hardware the CPU is in (its thread group, core, L2, coregroup, chip
+ * and node), for the picture to draw the machine around the domains.
+ * The relations are the CPUs the scheduler's pair questions answer yes
+ * for with CPU N ("-" where the base does not show them), and the kept
+ * level each per-CPU domain pointer names (-1 none, -2 one not kept).
+ * A line "show machine=NAME cpus=N" comes first, NAME with "/shared" or
+ * "/dedicated" for "all".
  */
 
 #include <kunit/test.h>
@@ -89,36 +98,37 @@ static int __init show_hw(char *buf, size_t len, const struct ppc_fixture *fx, i
 	return n + scnprintf(buf + n, len - n, " ");
 }
 
-static void __init topology_show(struct kunit *test)
+/* The CPUs @rel relates @cpu to in @view, as "NAME=LIST ", or "NAME=- ". */
+static int show_related(char *buf, size_t len, const char *name, const struct sched_view *view,
+			const unsigned long *rel, int cpu, struct cpumask *cpus)
 {
-	const struct ppc_fixture *fx = NULL;
-	int *priority;
+	int other;
+
+	if (!view->published)
+		return scnprintf(buf, len, "%s=- ", name);
+	cpumask_clear(cpus);
+	for (other = 0; other < view->nr_cpus; other++)
+		if (sched_view_pair(view, rel, cpu, other))
+			cpumask_set_cpu(other, cpus);
+	return scnprintf(buf, len, "%s=%*pbl ", name, cpumask_pr_args(cpus));
+}
+
+/* Bring @fx up, named @name, and print what the scheduler builds for it. */
+static void __init show_machine(struct kunit *test, const struct ppc_fixture *fx,
+				const char *name, char *line, struct cpumask *cpus)
+{
 	struct sched_view *view;
 	struct ppc_fake *fake;
-	char *line;
+	int *priority;
 	int i, cpu, n;
-
-	if (!*show_fixture)
-		kunit_skip(test, "ppc_kunit_show.fixture= names no fixture");
-	for (i = 0; i < ARRAY_SIZE(ppc_fixtures); i++)
-		if (!strcmp(ppc_fixtures[i]->name, show_fixture))
-			fx = ppc_fixtures[i];
-	if (!fx) {
-		for (i = 0; i < ARRAY_SIZE(ppc_fixtures); i++)
-			kunit_info(test, "show fixture-known=%s", ppc_fixtures[i]->name);
-		KUNIT_FAIL(test, "ppc_kunit_show.fixture=%s: no such fixture", show_fixture);
-		return;
-	}
-
-	line = kunit_kzalloc(test, SHOW_LINE, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, line);
 
 	fake = ppc_fake_begin(test);
 	fixture_bring_up(test, fake, fx);
-	view = sched_view_build(test, fake, fx->nr_cpus);
+	view = sched_view_build_what(test, NULL, fake, fx->nr_cpus, NULL,
+				     SCHED_VIEW_GROUPS | SCHED_VIEW_PAIRS);
 	priority = sched_view_priorities(test, fake, fx->nr_cpus);
 
-	kunit_info(test, "show machine=%s cpus=%d", fx->name, fx->nr_cpus);
+	kunit_info(test, "show machine=%s cpus=%d", name, fx->nr_cpus);
 	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
 		const struct sched_view_cpu *c = &view->cpu[cpu];
 
@@ -128,12 +138,67 @@ static void __init topology_show(struct kunit *test)
 			n += scnprintf(line + n, SHOW_LINE - n, "%s%s/", i ? ";" : "",
 				       c->level[i].name);
 			n += show_flags(line + n, SHOW_LINE - n, c->level[i].flags);
-			n += scnprintf(line + n, SHOW_LINE - n, "/%*pbl",
-				       cpumask_pr_args(c->level[i].span));
+			n += scnprintf(line + n, SHOW_LINE - n, "/%*pbl/g%d",
+				       cpumask_pr_args(c->level[i].span), c->level[i].nr_groups);
 		}
 		kunit_info(test, "show cpu=%d prio=%d llc=%*pbl llc_size=%d %s", cpu,
 			   priority[cpu], cpumask_pr_args(c->llc), c->llc_size, line);
+
+		n = show_related(line, SHOW_LINE, "share_cache", view, view->share_cache, cpu,
+				 cpus);
+		n += show_related(line + n, SHOW_LINE - n, "share_resources", view,
+				  view->share_resources, cpu, cpus);
+		n += show_related(line + n, SHOW_LINE - n, "equal_capacity", view,
+				  view->equal_capacity, cpu, cpus);
+		kunit_info(test, "show relations of=%d %snuma=%d asym_packing=%d asym_cpucapacity=%d llc_shared=%s",
+			   cpu, line, c->numa_level, c->asym_packing_level,
+			   c->asym_cpucapacity_level, !c->llc_shared ? "none" :
+			   c->llc_shared_is_llcs ? "llc" : "other");
 	}
+	/* The next machine is a session of its own. */
+	ppc_fake_end(fake);
+}
+
+static void __init topology_show(struct kunit *test)
+{
+	const struct ppc_fixture *fx = NULL;
+	struct ppc_fixture *mode;
+	struct cpumask *cpus;
+	char *line, *name;
+	int i, shared;
+
+	if (!*show_fixture)
+		kunit_skip(test, "ppc_kunit_show.fixture= names no fixture");
+	line = kunit_kzalloc(test, SHOW_LINE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, line);
+	cpus = kunit_kzalloc(test, cpumask_size(), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, cpus);
+
+	if (!strcmp(show_fixture, "all")) {
+		mode = kunit_kmalloc(test, sizeof(*mode), GFP_KERNEL);
+		name = kunit_kzalloc(test, KUNIT_PARAM_DESC_SIZE, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, mode);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, name);
+		for (i = 0; i < ARRAY_SIZE(ppc_fixtures); i++)
+			for (shared = 0; shared <= 1; shared++) {
+				*mode = *ppc_fixtures[i];
+				mode->shared_processor = shared;
+				scnprintf(name, KUNIT_PARAM_DESC_SIZE, "%s/%s", mode->name,
+					  shared ? "shared" : "dedicated");
+				show_machine(test, mode, name, line, cpus);
+			}
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(ppc_fixtures); i++)
+		if (!strcmp(ppc_fixtures[i]->name, show_fixture))
+			fx = ppc_fixtures[i];
+	if (!fx) {
+		for (i = 0; i < ARRAY_SIZE(ppc_fixtures); i++)
+			kunit_info(test, "show fixture-known=%s", ppc_fixtures[i]->name);
+		KUNIT_FAIL(test, "ppc_kunit_show.fixture=%s: no such fixture", show_fixture);
+		return;
+	}
+	show_machine(test, fx, fx->name, line, cpus);
 }
 
 static struct kunit_case topology_show_cases[] = {

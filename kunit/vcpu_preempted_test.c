@@ -25,6 +25,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/cpumask.h>
 #include <linux/smp.h>
 #include <asm/cputhreads.h>
 #include <asm/paravirt.h>
@@ -40,6 +41,8 @@
 #define REMOTE_CORE_FIRST	32
 /* Mismatches printed in full before the rest are only counted. */
 #define MAX_REPORTED		12
+/* The oracle's rules, each with its own string. */
+#define MAX_RULES		16
 
 /*
  * Yield counts: two sets per parity, so every state is seen with counts
@@ -64,6 +67,18 @@ enum vcpu_rows {
 	ROWS_IDLE_HINTED,	/* those with one, each with its ceded twin */
 };
 
+/*
+ * What the kernel answered in the rows one rule of the oracle decides,
+ * printed once per table: a reviewer's tools compare two kernels by it
+ * without printing every row.  The digest folds every answer in row
+ * order, so two kernels with the same counts and digests answered alike.
+ */
+struct vcpu_rule_tally {
+	const char *rule;
+	unsigned int rows, preempted, wrong;
+	u32 digest;
+};
+
 /* One table: a core, its hypervisor, a caller and the states enumerated. */
 struct vcpu_table {
 	struct kunit *test;
@@ -82,6 +97,10 @@ struct vcpu_table {
 	bool poison_preempted;
 	enum vcpu_rows rows_of;	/* which states of the core */
 	unsigned int rows, value_rows, safety_rows, wrong;
+	/* The CPUs of the LPAR the table names that the kernel has offline. */
+	cpumask_t lpar_offline;
+	struct vcpu_rule_tally tally[MAX_RULES];
+	int nr_rules;
 };
 
 static void describe(const struct vcpu_table *tb, char *buf, size_t len)
@@ -103,11 +122,29 @@ static void describe(const struct vcpu_table *tb, char *buf, size_t len)
 }
 
 /*
+ * On the machine a table models, every CPU it names belongs to a running
+ * LPAR: online, active and present, whatever its lppaca says of its
+ * dispatch (a code change that reads cpu_active() must see what the LPAR
+ * has).  Here they are possible CPUs that never ran, so they are marked
+ * only for the calls, with interrupts hard-disabled on the one online
+ * CPU (ppc_fake_begin()): no other code can run and see them.
+ */
+static void lpar_cpus_up(const struct vcpu_table *tb, bool up)
+{
+	int cpu;
+
+	for_each_cpu(cpu, &tb->lpar_offline) {
+		set_cpu_present(cpu, up);
+		set_cpu_online(cpu, up);
+		set_cpu_active(cpu, up);
+	}
+}
+
+/*
  * vcpu_is_preempted() of every thread of the target's core, as CPU
  * @caller would answer it, into @preempted.  The suite runs on the one
  * online CPU, so the caller's CPU number is what raw_smp_processor_id()
- * reads from the paca: it is changed with interrupts hard-disabled, for
- * the calls, and put back.
+ * reads from the paca: it is changed for the calls, and put back.
  */
 static void answers_as(const struct vcpu_table *tb, bool *preempted)
 {
@@ -115,18 +152,19 @@ static void answers_as(const struct vcpu_table *tb, bool *preempted)
 	u16 real = 0;
 	int t;
 
+	local_irq_save(flags);
+	hard_irq_disable();
+	lpar_cpus_up(tb, true);
 	if (tb->fake_caller) {
-		local_irq_save(flags);
-		hard_irq_disable();
 		real = local_paca->paca_index;
 		local_paca->paca_index = tb->caller_cpu;
 	}
 	for (t = 0; t < tb->c.threads; t++)
 		preempted[t] = vcpu_is_preempted(tb->first_cpu + t);
-	if (tb->fake_caller) {
+	if (tb->fake_caller)
 		local_paca->paca_index = real;
-		local_irq_restore(flags);
-	}
+	lpar_cpus_up(tb, false);
+	local_irq_restore(flags);
 }
 
 static void write_lppaca(struct lppaca *lp, u32 yield_count, bool idle)
@@ -166,6 +204,7 @@ static void add_poison_core(struct vcpu_table *tb, int first, int except)
 		if (cpu == except || cpu_online(cpu))
 			continue;
 		tb->poison_cpu[tb->nr_poison] = cpu;
+		cpumask_set_cpu(cpu, &tb->lpar_offline);
 		tb->poison[tb->nr_poison] = ppc_fake_own_lppaca(tb->fake, cpu);
 		KUNIT_ASSERT_NOT_NULL(tb->test, tb->poison[tb->nr_poison++]);
 	}
@@ -187,13 +226,31 @@ static void report(struct vcpu_table *tb, const char *what, const char *rule,
 			   actual ? "preempted" : "not preempted", rule);
 }
 
+static struct vcpu_rule_tally *tally_of(struct vcpu_table *tb, const char *rule)
+{
+	int i;
+
+	for (i = 0; i < tb->nr_rules; i++)
+		if (tb->tally[i].rule == rule)
+			return &tb->tally[i];
+	if (WARN_ON_ONCE(tb->nr_rules == MAX_RULES))
+		return &tb->tally[MAX_RULES - 1];
+	tb->tally[tb->nr_rules].rule = rule;
+	tb->tally[tb->nr_rules].digest = 2166136261U;
+	return &tb->tally[tb->nr_rules++];
+}
+
 /* One row: the state in tb->c for target tb->c.target, and its answers. */
 static void check_row(struct vcpu_table *tb, bool first, bool moved, bool outside)
 {
 	struct vcpu_expect e = vcpu_oracle(&tb->c);
+	struct vcpu_rule_tally *tally = tally_of(tb, e.rule);
 	bool expected;
 
 	tb->rows++;
+	tally->rows++;
+	tally->preempted += first;
+	tally->digest = (tally->digest ^ (2 * tb->rows + first)) * 16777619U;
 	if (moved != first)
 		report(tb, "the answer changed when the yield counts moved on by an even amount",
 		       "[H1] only the yield count's low bit means anything", first, moved);
@@ -206,8 +263,10 @@ static void check_row(struct vcpu_table *tb, bool first, bool moved, bool outsid
 	}
 	tb->value_rows++;
 	expected = e.verdict == VCPU_IS_PREEMPTED;
-	if (first != expected)
+	if (first != expected) {
+		tally->wrong++;
 		report(tb, NULL, e.rule, expected, first);
+	}
 }
 
 /*
@@ -356,6 +415,7 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 		if (!tb->skip_caller_thread || t != tb->c.caller) {
 			tb->core[t] = ppc_fake_own_lppaca(tb->fake, tb->first_cpu + t);
 			KUNIT_ASSERT_NOT_NULL(test, tb->core[t]);
+			cpumask_set_cpu(tb->first_cpu + t, &tb->lpar_offline);
 		}
 	/* Outside the target's core: its neighbours, and the caller's core. */
 	add_poison_core(tb, tb->first_cpu - threads, -1);
@@ -364,6 +424,8 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 		add_poison_core(tb, cpu_first_thread_sibling(tb->caller_cpu), tb->caller_cpu);
 		ppc_fake_set_lppaca(tb->fake, tb->caller_cpu, 2 * tb->caller_cpu, false);
 	}
+	if (!cpu_online(tb->caller_cpu))
+		cpumask_set_cpu(tb->caller_cpu, &tb->lpar_offline);
 	inject_poison(tb, true);
 
 	run_table(tb);
@@ -371,6 +433,12 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 		   threads, shared ? (kvm ? "shared KVM" : "shared PowerVM") : "dedicated",
 		   tb->caller_cpu, tb->c.caller_on_core ? " on the core" : "",
 		   tb->rows, tb->value_rows, tb->safety_rows);
+	for (t = 0; t < tb->nr_rules; t++)
+		kunit_info(test, "answers SMT%d %s-%s caller CPU %d%s target core %d: rows=%u preempted=%u wrong=%u digest=%08x rule=\"%s\"\n",
+			   threads, shared ? "shared" : "dedicated", kvm ? "KVM" : "PowerVM",
+			   tb->caller_cpu, tb->c.caller_on_core ? " on-the-core" : "",
+			   tb->first_cpu, tb->tally[t].rows, tb->tally[t].preempted,
+			   tb->tally[t].wrong, tb->tally[t].digest, tb->tally[t].rule);
 	KUNIT_EXPECT_EQ_MSG(test, tb->wrong, 0U,
 			    "%u of %u SMT%d rows (caller CPU %d, target core %d) break the dispatch model",
 			    tb->wrong, tb->rows, threads, tb->caller_cpu, tb->first_cpu);

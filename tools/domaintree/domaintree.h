@@ -75,7 +75,7 @@ struct tree {
 };
 
 /* read.c */
-int read_machine(FILE *in, const char *path, struct machine *m);
+int read_machine(FILE *in, const char *path, const char *want, struct machine *m);
 void cpuset_set(struct cpuset *s, int cpu);
 bool cpuset_test(const struct cpuset *s, int cpu);
 bool cpuset_equal(const struct cpuset *a, const struct cpuset *b);

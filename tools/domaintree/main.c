@@ -6,6 +6,9 @@
  * domaintree -s DOT LABEL=CONSOLE.LOG...: draw the machines of several
  * logs side by side in DOT, each framed under its LABEL (a base, an
  * RFC), for a reviewer to compare; nothing is printed.
+ *
+ * -m MACHINE picks one machine of a log that holds several, as
+ * "make review" logs every fixture in both modes (NAME/shared).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +17,8 @@
 #include "domaintree.h"
 
 static struct machine machine;
+/* With -m, the machine of a log that holds several. */
+static const char *want;
 
 /* Read @path into @t, with the hardware units if @hw; an error names the file. */
 static int load(const char *path, struct tree *t, bool hw)
@@ -24,7 +29,7 @@ static int load(const char *path, struct tree *t, bool hw)
 		perror(path);
 		return 1;
 	}
-	if (read_machine(in, path, &machine)) {
+	if (read_machine(in, path, want, &machine)) {
 		fclose(in);
 		return 1;
 	}
@@ -84,9 +89,11 @@ int main(int argc, char **argv)
 	FILE *out;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:m:s:")) != -1) {
 		if (opt == 'd')
 			dot = optarg;
+		else if (opt == 'm')
+			want = optarg;
 		else if (opt == 's')
 			both = optarg;
 		else
@@ -122,7 +129,7 @@ int main(int argc, char **argv)
 	}
 	return 0;
 usage:
-	fprintf(stderr, "usage: domaintree [-d DOT] CONSOLE.LOG\n"
-		"       domaintree -s DOT LABEL=CONSOLE.LOG...\n");
+	fprintf(stderr, "usage: domaintree [-m MACHINE] [-d DOT] CONSOLE.LOG\n"
+		"       domaintree [-m MACHINE] -s DOT LABEL=CONSOLE.LOG...\n");
 	return 2;
 }

@@ -116,7 +116,7 @@ static int parse_levels(const char *p, const char *end, struct cpu *c)
 {
 	while (p < end) {
 		const char *stop = memchr(p, ';', end - p);
-		const char *s1, *s2;
+		const char *s1, *s2, *s3;
 		struct level *l;
 
 		if (!stop)
@@ -130,7 +130,9 @@ static int parse_levels(const char *p, const char *end, struct cpu *c)
 			return -1;
 		memcpy(l->name, p, s1 - p);
 		memcpy(l->flags, s1 + 1, s2 - s1 - 1);
-		if (parse_list(s2 + 1, stop, &l->span))
+		/* Newer kernels add the level's group count: ".../LIST/gN". */
+		s3 = memchr(s2 + 1, '/', stop - s2 - 1);
+		if (parse_list(s2 + 1, s3 ? s3 : stop, &l->span))
 			return -1;
 		p = stop + (stop < end);
 	}
@@ -158,10 +160,11 @@ static int parse_hw(const char *p, const char *end, struct cpu *c)
 	return 0;
 }
 
-int read_machine(FILE *in, const char *path, struct machine *m)
+int read_machine(FILE *in, const char *path, const char *want, struct machine *m)
 {
 	char line[8192];
-	int lineno = 0, cpu, seen = 0;
+	int lineno = 0, cpu, seen = 0, machines = 0;
+	bool skip = false;
 
 	memset(m, 0, sizeof(*m));
 	m->nr_cpus = -1;
@@ -174,13 +177,21 @@ int read_machine(FILE *in, const char *path, struct machine *m)
 		if (!show)
 			continue;
 		if ((p = field(show, "machine=", &e))) {
+			skip = want && (strlen(want) != (size_t)(e - p) || strncmp(p, want, e - p));
+			if (skip)
+				continue;
+			if (machines++) {
+				fprintf(stderr, "%s: more than one machine%s%s; -m NAME picks one\n",
+					path, want ? " named " : "", want ? want : "");
+				return -1;
+			}
 			snprintf(m->name, sizeof(m->name), "%.*s", (int)(e - p), p);
 			if (!(p = field(show, "cpus=", &e)) || (m->nr_cpus = atoi(p)) <= 0 ||
 			    m->nr_cpus > MAX_CPUS)
 				goto bad;
 			continue;
 		}
-		if (!(p = field(show, "cpu=", &e)))
+		if (skip || !(p = field(show, "cpu=", &e)))
 			continue;
 		cpu = atoi(p);
 		if (m->nr_cpus < 0 || cpu < 0 || cpu >= m->nr_cpus)
@@ -201,6 +212,11 @@ int read_machine(FILE *in, const char *path, struct machine *m)
 			goto bad;
 		if (!(p = field(show, "levels=", &e)) || parse_levels(p, e, c))
 			goto bad;
+	}
+	if (m->nr_cpus < 0 && want) {
+		fprintf(stderr, "%s: no machine %s (ppc_kunit_show.fixture=all names them NAME/shared and NAME/dedicated)\n",
+			path, want);
+		return -1;
 	}
 	if (m->nr_cpus < 0) {
 		fprintf(stderr, "%s: no 'topology_show: show machine=' line: did the show case run?\n",

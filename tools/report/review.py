@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# review.py [--json OUT] [--inputs FILE] [--title T] LABEL=RUN LABEL=RUN...:
+# what a series changes, from run-kunit's results directories (RUN holds
+# results.json, console.log and metadata.txt).  The first RUN is the tree
+# without the series, each next one the tree with one more patch (or the
+# whole series); every step is compared with the one before it, and the
+# last with the first when there are more than two.
+#
+# For each step: the cases whose status changes (a case that fails on
+# both sides is the base's, listed apart); the machines of
+# "ppc_kunit_show.fixture=all" whose domains, LLCs, asym priorities,
+# per-CPU pointers or CPU-pair relations differ, field by field with the
+# first CPU that differs (unchanged machines on one line); and the rows of
+# the vcpu_is_preempted() tables whose answers change, one line per rule
+# of the dispatch model.  --inputs names the machine inputs the series'
+# code reads that the fake state does not set (tools/review writes it).
+#
+# Plain text on stdout, for a reply on the list; the same as JSON in OUT.
+# Exits 0 if nothing changed, 1 if something did, 2 if a run has no
+# results to compare.
+
+import json
+import os
+import re
+import sys
+
+import kunit_results
+
+SHOW = re.compile(r'topology_show: show (.*?)\s*$')
+ANSWERS = re.compile(r'# (vcpu_preempted_\w+): answers (.*?): rows=(\d+) preempted=(\d+) '
+		     r'wrong=(\d+) digest=(\w+) rule="(.*)"')
+MISMATCH = re.compile(r'(SMT\d .*?): expected (not preempted|preempted), '
+		      r'vcpu_is_preempted\(\) says (not preempted|preempted); rule (.*)$')
+CPU_FIELDS = ('levels', 'llc', 'llc_size', 'prio')
+RELATION_FIELDS = ('share_cache', 'share_resources', 'equal_capacity', 'numa',
+		   'asym_packing', 'asym_cpucapacity', 'llc_shared')
+EXAMPLES = 2
+
+
+def fields(text):
+	out = {}
+	for word in text.split():
+		if '=' in word:
+			key, value = word.split('=', 1)
+			out[key] = value
+	return out
+
+
+def read_console(path):
+	"""The machines the show case printed, {name: {cpu: {field: value}}},
+	the vcpu tables' tallies, {(table, rule): (rows, preempted, wrong,
+	digest)}, and mismatch lines by rule, from console.log."""
+	machines, tallies, mismatches = {}, {}, {}
+	machine = None
+	try:
+		lines = open(path, errors='replace').read().splitlines()
+	except OSError:
+		return machines, tallies, mismatches
+	for line in lines:
+		m = SHOW.search(line)
+		if m:
+			f = fields(m.group(1))
+			if 'machine' in f:
+				machine = machines.setdefault(f['machine'], {})
+			elif machine is not None and m.group(1).startswith('relations '):
+				cpu = machine.setdefault(int(f['of']), {})
+				cpu.update({k: f.get(k, '?') for k in RELATION_FIELDS})
+			elif machine is not None and 'cpu' in f:
+				cpu = machine.setdefault(int(f['cpu']), {})
+				cpu.update({k: f.get(k, '?') for k in CPU_FIELDS})
+			continue
+		m = ANSWERS.search(line)
+		if m:
+			key = (f'{m.group(1)}: {m.group(2)}', m.group(7))
+			tallies[key] = tuple(int(m.group(i)) for i in (3, 4, 5)) + (m.group(6),)
+			continue
+		m = MISMATCH.search(line)
+		if m:
+			mismatches.setdefault(m.group(4).strip(), []).append(
+				f'{m.group(1)}: the model says {m.group(2)}, this kernel {m.group(3)}')
+	return machines, tallies, mismatches
+
+
+def load_run(label, path):
+	run = {'label': label, 'path': path}
+	try:
+		run['cases'] = {f'{s}.{c}' + (f'[{p}]' if p is not None else ''): st
+				for s, c, p, st in kunit_results.cases(
+					kunit_results.load(os.path.join(path, 'results.json')))}
+	except kunit_results.NoResults as e:
+		run['error'] = str(e)
+		run['cases'] = {}
+	run['machines'], run['tallies'], run['mismatches'] = read_console(
+		os.path.join(path, 'console.log'))
+	run['meta'] = kunit_results.metadata(os.path.join(path, 'metadata.txt'))
+	return run
+
+
+def compare_cases(before, after):
+	changed, base_failures = [], []
+	for name in sorted(set(before['cases']) | set(after['cases'])):
+		was = before['cases'].get(name, 'absent')
+		now = after['cases'].get(name, 'absent')
+		if was == now:
+			if was not in ('PASS', 'SKIP', 'absent'):
+				base_failures.append({'case': name, 'status': was})
+			continue
+		changed.append({'case': name, 'before': was, 'after': now})
+	return changed, base_failures
+
+
+def compare_machines(before, after):
+	"""Per machine, the fields that differ: how many CPUs, the first one."""
+	out = {}
+	for name in sorted(set(before['machines']) | set(after['machines'])):
+		b, a = before['machines'].get(name), after['machines'].get(name)
+		if b is None or a is None:
+			out[name] = {'missing': 'before' if b is None else 'after'}
+			continue
+		diffs = {}
+		for cpu in sorted(set(b) | set(a)):
+			cb, ca = b.get(cpu, {}), a.get(cpu, {})
+			for key in CPU_FIELDS + RELATION_FIELDS:
+				if cb.get(key) == ca.get(key):
+					continue
+				d = diffs.setdefault(key, {'cpus': 0, 'first_cpu': cpu,
+							   'before': cb.get(key), 'after': ca.get(key)})
+				d['cpus'] += 1
+		out[name] = diffs
+	return out
+
+
+def compare_tallies(before, after):
+	"""Per rule, the tables whose answers differ."""
+	rules = {}
+	for key in sorted(set(before['tallies']) | set(after['tallies'])):
+		table, rule = key
+		b, a = before['tallies'].get(key), after['tallies'].get(key)
+		if b is None or a is None:
+			rules.setdefault(rule, []).append({'table': table, 'missing':
+							   'before' if b is None else 'after'})
+			continue
+		# rows, preempted answers, digest of every answer in order
+		if (b[0], b[1], b[3]) == (a[0], a[1], a[3]):
+			continue
+		entry = {'table': table, 'rows': a[0], 'preempted_before': b[1],
+			 'preempted_after': a[1]}
+		# Measured against the model: exact where the tree without the
+		# series answered every row as the model does and the rule
+		# asserts a value.  Otherwise (a rule for safety only, or a base
+		# that already differs) the counts and the digest only bound it.
+		if b[2] == 0 and a[2] > 0:
+			entry['rows_changed'] = a[2]
+		else:
+			entry['rows_changed_at_least'] = max(abs(a[1] - b[1]), 1)
+		rules.setdefault(rule, []).append(entry)
+	return rules
+
+
+def step(before, after):
+	changed, base_failures = compare_cases(before, after)
+	machines = compare_machines(before, after)
+	rules = compare_tallies(before, after)
+	return {
+		'before': before['label'], 'after': after['label'],
+		'errors': [r['label'] + ': ' + r['error'] for r in (before, after) if 'error' in r],
+		'cases_changed': changed,
+		'cases_failing_without': base_failures,
+		'machines': machines,
+		'vcpu_rules': rules,
+		'vcpu_examples': {rule: after['mismatches'].get(rule, [])[:EXAMPLES]
+				  for rule in rules},
+		'changed': bool(changed or any(machines.values()) or rules),
+	}
+
+
+def text_step(s, out):
+	out.append(f'== {s["before"]} -> {s["after"]}')
+	for e in s['errors']:
+		out.append(f'  no results: {e}')
+	if s['cases_changed']:
+		out.append(f'  cases the series changes ({len(s["cases_changed"])}):')
+		out.extend(f'    {c["case"]}: {c["before"]} -> {c["after"]}'
+			   for c in s['cases_changed'])
+	else:
+		out.append('  cases the series changes: none')
+	if s['cases_failing_without']:
+		out.append(f'  failing without the series too, not its doing '
+			   f'({len(s["cases_failing_without"])}):')
+		out.extend(f'    {c["case"]}: {c["status"]}' for c in s['cases_failing_without'][:10])
+		if len(s['cases_failing_without']) > 10:
+			out.append(f'    ... and {len(s["cases_failing_without"]) - 10} more')
+	same = [m for m, d in s['machines'].items() if not d]
+	if not s['machines']:
+		out.append('  topology: no machine printed (was ppc_kunit_show.fixture=all given?)')
+	for name, d in s['machines'].items():
+		if not d:
+			continue
+		if 'missing' in d:
+			out.append(f'  {name}: not printed {d["missing"]}')
+			continue
+		out.append(f'  {name}:')
+		for key, v in d.items():
+			out.append(f'    {key}: {v["cpus"]} CPUs differ; CPU {v["first_cpu"]}: '
+				   f'{v["before"]} -> {v["after"]}')
+	if same:
+		out.append(f'  topology unchanged on {len(same)} machines: {" ".join(same)}')
+	if s['vcpu_rules']:
+		out.append('  vcpu_is_preempted() answers that change, by rule of the dispatch model:')
+		for rule, tables in s['vcpu_rules'].items():
+			exact = sum(t.get('rows_changed', 0) for t in tables)
+			least = sum(t.get('rows_changed_at_least', 0) for t in tables)
+			missing = [t for t in tables if 'missing' in t]
+			count = f'{exact} rows' + (f' (and at least {least} more)' if least else '')
+			out.append(f'    {rule}: {count} in {len(tables) - len(missing)} tables'
+				   + (f', {len(missing)} tables not run on one side' if missing else ''))
+			for ex in s['vcpu_examples'].get(rule, []):
+				out.append(f'      e.g. {ex}')
+	else:
+		out.append('  vcpu_is_preempted() answers: unchanged')
+
+
+def main(argv):
+	json_out, inputs_path, title, runs = None, None, None, []
+	args = iter(argv)
+	for a in args:
+		if a == '--json':
+			json_out = next(args, None)
+		elif a == '--inputs':
+			inputs_path = next(args, None)
+		elif a == '--title':
+			title = next(args, None)
+		elif '=' in a:
+			label, path = a.split('=', 1)
+			runs.append(load_run(label, path))
+		else:
+			sys.exit(f'review.py: "{a}" is not LABEL=RUN')
+	if len(runs) < 2:
+		sys.exit('usage: review.py [--json OUT] [--inputs FILE] [--title T] LABEL=RUN LABEL=RUN...')
+	inputs = []
+	if inputs_path:
+		try:
+			inputs = [line.rstrip('\n') for line in open(inputs_path) if line.strip()]
+		except OSError as e:
+			sys.exit(f'review.py: {inputs_path}: {e}')
+	steps = [step(b, a) for b, a in zip(runs, runs[1:])]
+	if len(runs) > 2:
+		steps.append(step(runs[0], runs[-1]))
+	report = {'title': title, 'base': runs[0]['meta'].get('base', '?'),
+		  'runs': [{'label': r['label'], 'path': r['path']} for r in runs],
+		  'machine_inputs': inputs, 'steps': steps}
+	out = []
+	if title:
+		out.append(title)
+	out.append(f'base: {report["base"]}')
+	if inputs:
+		out.append('machine inputs the series reads (what depends on one the fake machine '
+			   'does not set is the harness guest\'s, not the series\' doing):')
+		out.extend(f'  {line}' for line in inputs)
+	for s in steps:
+		text_step(s, out)
+	print('\n'.join(out))
+	if json_out:
+		with open(json_out, 'w') as f:
+			json.dump(report, f, indent=1, sort_keys=True)
+	if any(s['errors'] for s in steps):
+		return 2
+	return 1 if any(s['changed'] for s in steps) else 0
+
+
+if __name__ == '__main__':
+	sys.exit(main(sys.argv[1:]))
