@@ -213,7 +213,14 @@ def text_step(s, out):
 			exact = sum(t.get('rows_changed', 0) for t in tables)
 			least = sum(t.get('rows_changed_at_least', 0) for t in tables)
 			missing = [t for t in tables if 'missing' in t]
-			count = f'{exact} rows' + (f' (and at least {least} more)' if least else '')
+			if not least:
+				count = f'{exact} rows'
+			elif exact:
+				count = f'{exact} rows and at least {least} more'
+			else:
+				count = f'at least {least} rows'
+			if 'safety only' in rule:
+				count += ' (not asserted: rows of states no hypervisor produces)'
 			out.append(f'    {rule}: {count} in {len(tables) - len(missing)} tables'
 				   + (f', {len(missing)} tables not run on one side' if missing else ''))
 			for ex in s['vcpu_examples'].get(rule, []):

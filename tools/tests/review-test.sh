@@ -3,9 +3,9 @@
 #
 # tools/report/review.py, the report of "make review", on saved results:
 # a synthetic pair of runs that differ in one case, one machine's LLC and
-# one truth table (and share a case that fails on both), the same run
-# against itself, a run without results, and the saved runs of a real
-# posting's review (tools/tests/reviews/*/ with a expected.txt).
+# one truth table (and share a case that fails on both), one whose table
+# answers differently with the same counts, the same run against itself, a run without results, and the saved runs of a real
+# posting's review (tools/tests/reviews/steal-time-14/).
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
@@ -65,22 +65,50 @@ expect_lines "and says nothing changed" "$scratch/same.txt" "  cases the series 
 	"  topology unchanged on 2 machines: tiny/dedicated tiny/shared" \
 	"  vcpu_is_preempted() answers: unchanged"
 
+# The same number of "preempted" answers in other rows: only the digest
+# of the answers in order tells.
+python3 "$review" base="$data/synthetic/base" swapped="$data/synthetic/swapped" \
+	> "$scratch/swapped.txt" || true
+expect_lines "answers moved between rows, the counts the same, are a change" "$scratch/swapped.txt" \
+	"    [H3] dedicated processors are never preempted: at least 1 rows in 1 tables"
+
 mkdir -p "$scratch/empty"
 expect_fail "a kernel without results exits 2" "no usable kunit.py results" \
 	python3 "$review" base="$data/synthetic/base" broken="$scratch/empty"
 
-# The saved runs of real reviews: the report must be the one kept.
-for dir in "$data"/*/; do
-	[ -f "$dir/expected.txt" ] || continue
-	name=$(basename "$dir")
-	mapfile -t runs < <(sed -n 's/^run //p' "$dir/runs.txt")
-	(cd "$dir" && python3 "$review" --inputs inputs.txt --title "$(sed -n 's/^title //p' runs.txt)" \
-		"${runs[@]}" > "$scratch/$name.txt") || true
-	if diff -u "$dir/expected.txt" "$scratch/$name.txt" > "$scratch/$name.diff"; then
-		ok "$name: the report of the saved runs is the one kept"
-	else
-		not_ok "$name: the report differs from expected.txt:"
-		sed 's/^/    /' "$scratch/$name.diff" | head -n 20
-	fi
-done
+# A real posting: patch 14/17 of the steal-time series makes
+# vcpu_is_preempted() answer !cpu_active(cpu) on a shared PowerVM LPAR,
+# before it reads any lppaca.  Read from the patch, not from this report:
+# on a machine whose CPUs are all active, every PowerVM row the model
+# calls preempted turns to "not preempted"; nothing else moves (the KVM
+# and dedicated tables, the rows of a dispatched target, every machine's
+# topology), and the report names cpu_active_mask as an input the fake
+# machine sets.
+real=$data/steal-time-14
+set +e
+python3 "$review" --inputs "$real/inputs.txt" base="$real/base" patch="$real/with-1" \
+	> "$scratch/real.txt"
+rc=$?
+set -e
+[ $rc = 1 ] && ok "steal-time 14/17: a change, exit 1" || not_ok "steal-time 14/17: exit $rc, not 1"
+changed=$(sed -n 's/^    \(powerpc_[a-z_]*\.[a-z0-9_]*\): PASS -> FAIL$/\1/p' "$scratch/real.txt" | sort | xargs)
+want=$(printf 'powerpc_vcpu_preempted.vcpu_preempted_powervm_%s\n' caller_positions_smt4 \
+	caller_positions_smt8 idle_not_ceded_smt4 idle_not_ceded_smt8 other_core_smt4 \
+	other_core_smt8 | sort | xargs)
+[ "$changed" = "$want" ] && ok "steal-time 14/17: the six PowerVM tables change, and no other case" ||
+	not_ok "steal-time 14/17: cases changed: '$changed'"
+expect_lines "steal-time 14/17: cpu_active_mask named as an input the fake machine sets" \
+	"$scratch/real.txt" "  patch 1: reads cpu_active_mask: set by the fake machine (the vcpu_is_preempted() tables mark every CPU of their LPAR active for the calls; the topology bring-up builds domains over the CPUs it is given)"
+grep -q '^  topology unchanged on 1 machines: p9-bigcore-64/shared$' "$scratch/real.txt" &&
+	ok "steal-time 14/17: the machine's topology unchanged" ||
+	not_ok "steal-time 14/17: a topology change reported"
+rules=$(sed -n 's/^    \(\[[^]]*\]\(\[[^]]*\]\)*\) .*: [0-9a-z ]* rows.* tables.*$/\1/p' "$scratch/real.txt" | sort -u | xargs)
+[ "$rules" = "[P1] [P1][P3] [P4]" ] &&
+	ok "steal-time 14/17: only the preempted rows change ([P1][P3], [P4]), and unasserted [P1] states" ||
+	not_ok "steal-time 14/17: the rules that change are '$rules'"
+if grep -q 'the model says not preempted' "$scratch/real.txt"; then
+	not_ok "steal-time 14/17: a row the model calls not preempted changed"
+else
+	ok "steal-time 14/17: every example is a preempted row now answered not preempted"
+fi
 finish
