@@ -1,0 +1,59 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make review on two real postings, on the stable bases make check has
+# just built: each kernel boots as built, and only a small patch of
+# kernel/cpu.c is compiled.  What the reports must say comes from the
+# postings' history, not from the tool:
+#   - "powerpc/smp: Add check for kcalloc() failure in
+#     parse_thread_groups()" v3 went to stable: Debian's 6.12 (and 6.1,
+#     7.3) has it, so there is nothing to review (exit 2);
+#   - "Skip offline cores when enabling SMT on PowerPC" v2 was merged for
+#     6.11: on 6.1, patch 1/2 (generic kernel/cpu.c) applies and changes
+#     nothing the suites see, patch 2/2 needs asm/topology.h's SMT
+#     control, which 6.1 lacks, and 6.12 and 7.3 have the series.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/lib.sh"
+. "$here/../lib/common.sh"
+
+series=$here/series
+
+# review NAME BASE: make review of tools/tests/series/NAME.mbox on BASE
+# into $out, its exit status in $rc.
+review() {
+	set +e
+	out=$(env BASE="$2" SERIES="$series/$1.mbox" "$PROJECT/tools/review" 2>&1)
+	rc=$?
+	set -e
+}
+
+# has WHAT LINE: the last review printed LINE.
+has() {
+	if grep -qxF -- "$2" <<< "$out"; then
+		ok "$1"
+	else
+		not_ok "$1; no line '$2' in:"
+		tail -n 25 <<< "$out" | sed 's/^/    /'
+	fi
+}
+
+review smp-kcalloc-v3 6.12
+[ "$rc" = 2 ] && ok "kcalloc v3 on 6.12: nothing to review, exit 2" || not_ok "kcalloc v3 on 6.12: exit $rc, not 2"
+has "kcalloc v3: 6.12 has it already" "  linux-source-6.12: has it already (the patch reverse-applies)"
+has "kcalloc v3: the hint says so" \
+	"  linux-source-6.12 has this patch already: review the rest with SERIES_PICK, or its next version"
+
+review smt-offline-cores-v2 6.1
+[ "$rc" = 2 ] && ok "SMT offline cores v2 on 6.1: stops at a patch that does not apply, exit 2" ||
+	not_ok "SMT offline cores v2 on 6.1: exit $rc, not 2"
+has "SMT offline cores v2: patch 1/2 reviewed, no case changes" "  cases the series changes: none"
+has "SMT offline cores v2: no machine changes" \
+	"  vcpu_is_preempted() answers: unchanged"
+has "SMT offline cores v2: patch 2/2 is the one that does not apply" "does not apply past patch 2:"
+has "SMT offline cores v2: 7.3 has it already" "  linux-source-7.3: has it already (the patch reverse-applies)"
+has "SMT offline cores v2: the hint says where it was merged" "  merged since: 7.3 6.12 have it; on 6.1 it needs what came before it there"
+has "SMT offline cores v2: the posting's base is quoted" \
+	"  the posting names its base-commit: 94ede2a3e9135764736221c080ac7c0ad993dc2d"
+finish
