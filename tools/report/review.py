@@ -111,6 +111,38 @@ def compare_cases(before, after):
 	return changed, base_failures
 
 
+def parse_levels(text):
+	"""[(name, flags set, span, groups)] of a show line's levels=."""
+	out = []
+	for level in (text or '').split(';'):
+		parts = level.split('/')
+		if len(parts) < 3:
+			continue
+		out.append((parts[0], set(parts[1].split('|')) - {'-'}, parts[2],
+			    parts[3] if len(parts) > 3 else ''))
+	return out
+
+
+def levels_change(before, after):
+	"""What differs between two levels= values, level by level, in few
+	words: the flags each level gains (+) and loses (-), its span and
+	its group count; or the names of both where the levels are not the
+	same list."""
+	b, a = parse_levels(before), parse_levels(after)
+	if [x[0] for x in b] != [x[0] for x in a]:
+		return f'{" ".join(x[0] for x in b) or "none"} -> {" ".join(x[0] for x in a) or "none"}'
+	out = []
+	for (name, fb, sb, gb), (_, fa, sa, ga) in zip(b, a):
+		words = [f'+{f}' for f in sorted(fa - fb)] + [f'-{f}' for f in sorted(fb - fa)]
+		if sb != sa:
+			words.append(f'span {sb} -> {sa}')
+		if gb != ga:
+			words.append(f'groups {gb[1:]} -> {ga[1:]}')
+		if words:
+			out.append(f'{name} {" ".join(words)}')
+	return '; '.join(out)
+
+
 def compare_machines(before, after):
 	"""Per machine, the fields that differ: how many CPUs, the first one."""
 	out = {}
@@ -127,6 +159,8 @@ def compare_machines(before, after):
 					continue
 				d = diffs.setdefault(key, {'cpus': 0, 'first_cpu': cpu,
 							   'before': cb.get(key), 'after': ca.get(key)})
+				if key == 'levels' and 'change' not in d:
+					d['change'] = levels_change(cb.get(key), ca.get(key))
 				d['cpus'] += 1
 		out[name] = diffs
 	return out
@@ -176,10 +210,27 @@ def step(before, after):
 	}
 
 
+def unset_inputs(inputs, after, whole):
+	"""The inputs the patch of step @after reads ("with patch K of N"),
+	or the whole series (@whole), that the fake machine does not set
+	everywhere."""
+	m = None if whole else re.match(r'with patch (\d+) of', after)
+	out = []
+	for line in inputs:
+		k = re.match(r'patch (\d+): reads (.*?): (not set|partly set) by', line)
+		if k and (not m or k.group(1) == m.group(1)) and k.group(2) not in out:
+			out.append(k.group(2))
+	return out
+
+
 def text_step(s, out):
 	out.append(f'== {s["before"]} -> {s["after"]}')
 	for e in s['errors']:
 		out.append(f'  no results: {e}')
+	if s['changed'] and s['unset_inputs']:
+		out.append(f'  note: the code changed here reads {", ".join(s["unset_inputs"])}, which the '
+			   'fake machine does not set everywhere (above): a change that follows from '
+			   'one of them is the harness guest\'s, not the series\'')
 	if s['cases_changed']:
 		out.append(f'  cases the series changes ({len(s["cases_changed"])}):')
 		out.extend(f'    {c["case"]}: {c["before"]} -> {c["after"]}'
@@ -187,7 +238,7 @@ def text_step(s, out):
 	else:
 		out.append('  cases the series changes: none')
 	if s['cases_failing_without']:
-		out.append(f'  failing without the series too, not its doing '
+		out.append(f'  failing {s["before_side"]} too, not its doing '
 			   f'({len(s["cases_failing_without"])}):')
 		out.extend(f'    {c["case"]}: {c["status"]}' for c in s['cases_failing_without'][:10])
 		if len(s['cases_failing_without']) > 10:
@@ -203,8 +254,8 @@ def text_step(s, out):
 			continue
 		out.append(f'  {name}:')
 		for key, v in d.items():
-			out.append(f'    {key}: {v["cpus"]} CPUs differ; CPU {v["first_cpu"]}: '
-				   f'{v["before"]} -> {v["after"]}')
+			what = v.get('change') or f'{v["before"]} -> {v["after"]}'
+			out.append(f'    {key}: {v["cpus"]} CPUs differ; CPU {v["first_cpu"]}: {what}')
 	if same:
 		out.append(f'  topology unchanged on {len(same)} machines: {" ".join(same)}')
 	if s['vcpu_rules']:
@@ -255,6 +306,10 @@ def main(argv):
 	steps = [step(b, a) for b, a in zip(runs, runs[1:])]
 	if len(runs) > 2:
 		steps.append(step(runs[0], runs[-1]))
+	for i, s in enumerate(steps):
+		s['unset_inputs'] = unset_inputs(inputs, s['after'], i == len(runs) - 1)
+		first = s['before'] == runs[0]['label']
+		s['before_side'] = 'without the series' if first else 'before this patch'
 	report = {'title': title, 'base': runs[0]['meta'].get('base', '?'),
 		  'runs': [{'label': r['label'], 'path': r['path']} for r in runs],
 		  'machine_inputs': inputs, 'steps': steps}

@@ -72,6 +72,14 @@ python3 "$review" base="$data/synthetic/base" swapped="$data/synthetic/swapped" 
 expect_lines "answers moved between rows, the counts the same, are a change" "$scratch/swapped.txt" \
 	"    [H3] dedicated processors are never preempted: at least 1 rows in 1 tables"
 
+# A machine's levels change as a reviewer reads it: per level, the flags
+# gained and lost, the span, the group count.
+got=$(cd "$PROJECT/tools/report" && python3 -c 'import review; print(review.levels_change("SMT/A|B/0-1/g2;PKG/A/0-3/g2", "SMT/A|C/0-1/g2;PKG/A/0-7/g4")); print(review.levels_change("SMT/A/0-1/g2", "PKG/A/0-1/g2"))')
+want="SMT +C -B; PKG span 0-3 -> 0-7 groups 2 -> 4
+SMT -> PKG"
+[ "$got" = "$want" ] && ok "a levels change is told level by level" ||
+	not_ok "a levels change reads: $got"
+
 mkdir -p "$scratch/empty"
 expect_fail "a kernel without results exits 2" "no usable kunit.py results" \
 	python3 "$review" base="$data/synthetic/base" broken="$scratch/empty"
@@ -97,8 +105,8 @@ want=$(printf 'powerpc_vcpu_preempted.vcpu_preempted_powervm_%s\n' caller_positi
 	other_core_smt8 | sort | xargs)
 [ "$changed" = "$want" ] && ok "steal-time 14/17: the six PowerVM tables change, and no other case" ||
 	not_ok "steal-time 14/17: cases changed: '$changed'"
-expect_lines "steal-time 14/17: cpu_active_mask named as an input the fake machine sets" \
-	"$scratch/real.txt" "  patch 1: reads cpu_active_mask: set by the fake machine (the vcpu_is_preempted() tables mark every CPU of their LPAR active for the calls; the topology bring-up builds domains over the CPUs it is given)"
+expect_lines "steal-time 14/17: cpu_active_mask named as an input the vcpu tables set" \
+	"$scratch/real.txt" "  patch 1: reads cpu_active_mask: partly set by the fake machine (the vcpu_is_preempted() tables mark every CPU of their LPAR active for the calls; in the topology suites only the harness guest's CPU 0 is active, and the scheduler's list of CPU capacities is the one it made at boot)"
 grep -q '^  topology unchanged on 1 machines: p9-bigcore-64/shared$' "$scratch/real.txt" &&
 	ok "steal-time 14/17: the machine's topology unchanged" ||
 	not_ok "steal-time 14/17: a topology change reported"
