@@ -26,15 +26,15 @@ if gcc -Wall -Werror -fsyntax-only -include "$scratch/kernel.h" "$scratch/m.c" 2
 	ok "the schemata compile"
 else
 	not_ok "the schemata do not compile:"
-	sed 's/^/    /' "$scratch/cc.log" | head -n 10
+	sed -n '1,10s/^/    /p' "$scratch/cc.log"
 fi
-if awk -F'\t' '$3 == 12 || $3 == 13' "$scratch/m.list" | grep -q .; then
+if [ -n "$(awk -F'\t' '$3 == 12 || $3 == 13' "$scratch/m.list")" ]; then
 	not_ok "the second and third clauses of a for loop over three lines were mutated:"
 	awk -F'\t' '$3 == 12 || $3 == 13' "$scratch/m.list" | sed 's/^/    /'
 else
 	ok "no mutant of the clauses on the lines after for ("
 fi
-if awk -F'\t' '$3 == 14 && $4 == "negate"' "$scratch/m.list" | grep -q .; then
+if [ -n "$(awk -F'\t' '$3 == 14 && $4 == "negate"' "$scratch/m.list")" ]; then
 	ok "the loop's body is mutated (negate i == j)"
 else
 	not_ok "no mutant of the loop's body; the list:"
