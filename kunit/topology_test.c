@@ -1300,11 +1300,14 @@ static void __init expect_llc_counts(struct kunit *test, const struct ppc_fixtur
 				     const struct sched_view *view, const struct cpumask *cpus)
 {
 	int cpu, i, max_id = -1, reported = 0;
+	struct cpumask *set, *node;
 	bool multi = false;
-	cpumask_t set, node;
 
 	if (!IS_ENABLED(CONFIG_SCHED_CACHE))
 		return;
+	/* Not on the stack: with NR_CPUS=8192 (KCONFIG=distro) a mask is 1 KiB. */
+	set = fixture_mask(test);
+	node = fixture_mask(test);
 	for_each_cpu(cpu, cpus)
 		if (cpu < fx->nr_cpus)
 			max_id = max(max_id, view->cpu[cpu].llc_id);
@@ -1314,14 +1317,14 @@ static void __init expect_llc_counts(struct kunit *test, const struct ppc_fixtur
 
 		if (cpu >= fx->nr_cpus || reported >= MAX_REPORTS)
 			break;
-		fixture_set_of(fx, PPC_FIXTURE_SET_NODE, cpu, &node);
-		cpumask_and(&node, &node, cpus);
+		fixture_set_of(fx, PPC_FIXTURE_SET_NODE, cpu, node);
+		cpumask_and(node, node, cpus);
 		for (i = 0; i < fx->nr_levels; i++) {
 			if (!(fixture_level_flags(fx, &fx->levels[i]) & PPC_FIXTURE_SHARES_LLC))
 				continue;
-			fixture_set_of(fx, fx->levels[i].set, cpu, &set);
-			cpumask_and(&set, &set, cpus);
-			if (cpumask_weight(&set) > 1 && cpumask_weight(&set) < cpumask_weight(&node))
+			fixture_set_of(fx, fx->levels[i].set, cpu, set);
+			cpumask_and(set, set, cpus);
+			if (cpumask_weight(set) > 1 && cpumask_weight(set) < cpumask_weight(node))
 				multi = true;
 		}
 		if (c->llc_counts == want && (!want || c->llc_max > max_id) &&
