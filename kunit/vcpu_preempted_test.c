@@ -167,6 +167,21 @@ static void answers_as(const struct vcpu_table *tb, bool *preempted)
 	local_irq_restore(flags);
 }
 
+/*
+ * Real callers (the waiters spinning on a mutex or rwsem owner) ask from
+ * preemptible code.  The online CPU asks so too for every state, the
+ * answers unused, so that DEBUG_PREEMPT sees code that reads the
+ * caller's CPU number where only preemption off allows it
+ * (KCONFIG=distro, patches/7.3/regressions/03-*).
+ */
+static void ask_preemptible(const struct vcpu_table *tb)
+{
+	int t;
+
+	for (t = 0; t < tb->c.threads; t++)
+		(void)vcpu_is_preempted(tb->first_cpu + t);
+}
+
 static void write_lppaca(struct lppaca *lp, u32 yield_count, bool idle)
 {
 	WRITE_ONCE(lp->yield_count, cpu_to_be32(yield_count));
@@ -282,6 +297,8 @@ static void check_state(struct vcpu_table *tb, unsigned int index)
 	struct vcpu_case *c = &tb->c;
 
 	inject_core(tb, index, 0);
+	if (!tb->fake_caller)
+		ask_preemptible(tb);
 	answers_as(tb, first);
 	inject_core(tb, index, 1);
 	answers_as(tb, moved);
