@@ -100,6 +100,18 @@ const char *fixture_set_name(enum ppc_fixture_set set)
 	return set < ARRAY_SIZE(names) ? names[set] : "?";
 }
 
+/* A copy of @own as a shared (@shared) or dedicated processor, on its platform and firmware. */
+struct ppc_fixture * __init fixture_in_mode(struct kunit *test, const struct ppc_fixture *own,
+					    bool shared)
+{
+	struct ppc_fixture *fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
+	*fx = *own;
+	fx->shared_processor = shared;
+	return fx;
+}
+
 void fixture_describe(const struct ppc_fixture * const *fx, char *desc)
 {
 	strscpy(desc, (*fx)->name, KUNIT_PARAM_DESC_SIZE);

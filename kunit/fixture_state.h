@@ -42,6 +42,8 @@ static inline u16 fixture_hw_id(int threads_per_core, int cpu)
 }
 
 void fixture_describe(const struct ppc_fixture * const *fx, char *desc);
+struct ppc_fixture *fixture_in_mode(struct kunit *test, const struct ppc_fixture *own,
+				    bool shared);
 
 void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu,
 		    struct cpumask *mask);

@@ -162,7 +162,6 @@ static void __init show_machine(struct kunit *test, const struct ppc_fixture *fx
 static void __init topology_show(struct kunit *test)
 {
 	const struct ppc_fixture *fx = NULL;
-	struct ppc_fixture *mode;
 	struct cpumask *cpus;
 	char *line, *name;
 	int i, shared;
@@ -175,17 +174,14 @@ static void __init topology_show(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, cpus);
 
 	if (!strcmp(show_fixture, "all")) {
-		mode = kunit_kmalloc(test, sizeof(*mode), GFP_KERNEL);
 		name = kunit_kzalloc(test, KUNIT_PARAM_DESC_SIZE, GFP_KERNEL);
-		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, mode);
 		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, name);
 		for (i = 0; i < ARRAY_SIZE(ppc_fixtures); i++)
 			for (shared = 0; shared <= 1; shared++) {
-				*mode = *ppc_fixtures[i];
-				mode->shared_processor = shared;
-				scnprintf(name, KUNIT_PARAM_DESC_SIZE, "%s/%s", mode->name,
+				scnprintf(name, KUNIT_PARAM_DESC_SIZE, "%s/%s", ppc_fixtures[i]->name,
 					  shared ? "shared" : "dedicated");
-				show_machine(test, mode, name, line, cpus);
+				show_machine(test, fixture_in_mode(test, ppc_fixtures[i], shared),
+					     name, line, cpus);
 			}
 		return;
 	}

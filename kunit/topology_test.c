@@ -88,18 +88,6 @@ static void __init require_no_asym_smt(struct kunit *test)
 			       "this CPU has CPU_FTR_ASYM_SMT; the expected tables assume it does not");
 }
 
-/* A copy of @own as a shared (@shared) or dedicated processor, on its platform and firmware. */
-static struct ppc_fixture * __init fixture_in_mode(struct kunit *test,
-						   const struct ppc_fixture *own, bool shared)
-{
-	struct ppc_fixture *fx = kunit_kmalloc(test, sizeof(*fx), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fx);
-	*fx = *own;
-	fx->shared_processor = shared;
-	return fx;
-}
-
 /*
  * Every fixture in both processor modes: slot 2i is ppc_fixtures[i] as a
  * dedicated, 2i + 1 as a shared processor.  The parameter is the slot's
@@ -1311,11 +1299,9 @@ static void __init expect_llc_counts(struct kunit *test, const struct ppc_fixtur
 	for_each_cpu(cpu, cpus)
 		if (cpu < fx->nr_cpus)
 			max_id = max(max_id, view->cpu[cpu].llc_id);
+	/* Every CPU, however many the counts below report. */
 	for_each_cpu(cpu, cpus) {
-		const struct sched_view_cpu *c = &view->cpu[cpu];
-		bool want = c->nr_kept > 0;
-
-		if (cpu >= fx->nr_cpus || reported >= MAX_REPORTS)
+		if (cpu >= fx->nr_cpus || multi)
 			break;
 		fixture_set_of(fx, PPC_FIXTURE_SET_NODE, cpu, node);
 		cpumask_and(node, node, cpus);
@@ -1327,8 +1313,14 @@ static void __init expect_llc_counts(struct kunit *test, const struct ppc_fixtur
 			if (cpumask_weight(set) > 1 && cpumask_weight(set) < cpumask_weight(node))
 				multi = true;
 		}
-		if (c->llc_counts == want && (!want || c->llc_max > max_id) &&
-		    (want || !c->llc_max))
+	}
+	for_each_cpu(cpu, cpus) {
+		const struct sched_view_cpu *c = &view->cpu[cpu];
+		bool want = c->nr_kept > 0;
+
+		if (cpu >= fx->nr_cpus || reported >= MAX_REPORTS)
+			break;
+		if (c->llc_counts == want && (want ? c->llc_max > max_id : !c->llc_max))
 			continue;
 		reported++;
 		KUNIT_FAIL(test,
