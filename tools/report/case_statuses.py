@@ -22,7 +22,7 @@ def main():
 	if not results:
 		print(f'{sys.argv[1]}: no results', file=sys.stderr)
 		return 2
-	for line in sorted(f'{s}.{c}' + (f'[{p}]' if p is not None else '') + f' {st}'
+	for line in sorted(f'{kunit_results.case_name(s, c, p)} {st}'
 			   for s, c, p, st in results):
 		print(line)
 	return 0

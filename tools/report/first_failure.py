@@ -46,7 +46,7 @@ def main():
 	for suite, case, param, status in results:
 		if status in ('PASS', 'SKIP') or not fnmatch.fnmatchcase(f'{suite}.{case}', glob):
 			continue
-		name = f'{suite}.{case}' + (f'[{param}]' if param is not None else '')
+		name = kunit_results.case_name(suite, case, param)
 		print(f'{name}: {message(logs.get((suite, case, param), [])) or status}')
 		return 0
 	suite_glob = glob.split('.', 1)[0]

@@ -3,7 +3,8 @@
 # kunit_results: what the readers in tools/report/ share.  load() reads
 # kunit.py's --json output; cases() lists every result in it as
 # (suite, case, parameter or None, status), a parameterized case once per
-# parameter, in the order KUnit ran them; failed() names the cases of
+# parameter, in the order KUnit ran them, and case_name() names one as
+# "suite.case[parameter]"; failed() names the cases of
 # those that did not pass; metadata() reads the metadata.txt run-kunit
 # writes beside it; ktap_logs() gives each result its lines of the KTAP
 # log.
@@ -40,6 +41,11 @@ def cases(root):
 	return out
 
 
+def case_name(suite, case, param):
+	"""A result's name, "suite.case" or "suite.case[parameter]"."""
+	return f'{suite}.{case}' + (f'[{param}]' if param is not None else '')
+
+
 def failed(results):
 	"""The cases of cases() @results that neither passed nor were skipped,
 	once each, as "suite.case", a parameterized case with its first
@@ -49,7 +55,7 @@ def failed(results):
 		if status in ('PASS', 'SKIP') or (suite, case) in seen:
 			continue
 		seen.add((suite, case))
-		out.append(f'{suite}.{case}' + (f'[{param}]' if param is not None else ''))
+		out.append(case_name(suite, case, param))
 	return out
 
 

@@ -86,7 +86,7 @@ def read_console(path):
 def load_run(label, path):
 	run = {'label': label, 'path': path}
 	try:
-		run['cases'] = {f'{s}.{c}' + (f'[{p}]' if p is not None else ''): st
+		run['cases'] = {kunit_results.case_name(s, c, p): st
 				for s, c, p, st in kunit_results.cases(
 					kunit_results.load(os.path.join(path, 'results.json')))}
 	except kunit_results.NoResults as e:
