@@ -299,6 +299,23 @@ int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct cpumask *possib
 	return 0;
 }
 
+/*
+ * smp.c's parsed thread groups as an earlier bring-up of the same machine
+ * left them (fixture_memo.c); the boot ones come back at the end, as
+ * after ppc_fake_bring_up().  Fails only if they cannot be saved.
+ */
+int __init ppc_fake_set_thread_groups(struct ppc_fake *fake, const void *groups, size_t len)
+{
+	if (!fake->saved_thread_groups) {
+		fake->saved_thread_groups = ppc_probe_save_thread_groups();
+		if (!fake->saved_thread_groups)
+			return -ENOMEM;
+	}
+	fake->flags_changed = true;
+	ppc_probe_load_thread_groups(groups, len);
+	return 0;
+}
+
 /* Bring @cpu back after ppc_fake_take_down(); see ppc_probe_bring_up_cpu(). */
 void __init ppc_fake_bring_up_cpu(struct ppc_fake *fake, int cpu, struct cpumask *online)
 {

@@ -73,6 +73,7 @@ void ppc_fake_set_fw_feature(struct ppc_fake *fake, unsigned long feature, bool 
 
 int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct cpumask *possible,
 			     const int *order, int nr_order, struct cpumask *online);
+int __init ppc_fake_set_thread_groups(struct ppc_fake *fake, const void *groups, size_t len);
 void __init ppc_fake_take_down(struct ppc_fake *fake, int cpu, struct cpumask *online);
 void __init ppc_fake_bring_up_cpu(struct ppc_fake *fake, int cpu, struct cpumask *online);
 

@@ -26,6 +26,7 @@
 #include <asm/paravirt.h>
 
 #include "fake_state.h"
+#include "fixture_memo.h"
 #include "fixture_state.h"
 
 /*
@@ -455,6 +456,7 @@ static struct kunit_case fake_state_cases[] = {
 static struct kunit_suite fake_state_suite = {
 	.name = "powerpc_fake_topology",
 	.test_cases = fake_state_cases,
+	.suite_exit = fixture_memo_suite_exit,
 };
 
 kunit_test_init_section_suites(&fake_state_suite);

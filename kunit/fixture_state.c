@@ -19,6 +19,7 @@
 #include <asm/firmware.h>
 
 #include "fixture_firmware.h"
+#include "fixture_memo.h"
 #include "fixture_state.h"
 
 static unsigned int set_id(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu)
@@ -146,7 +147,8 @@ static bool __init init_big_cores_map(int map)
  * maps init_big_cores() allocates itself (small core, thread groups)
  * start full of CPUs instead: it must clear them.  Returns the CPUs that
  * came online; the bring-up must have returned every device-node
- * reference it took.
+ * reference it took.  A machine brought up the same way earlier in the
+ * boot gets that bring-up's results instead (fixture_memo.c).
  */
 const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct ppc_fake *fake,
 						    const struct ppc_fixture *fx,
@@ -159,7 +161,9 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 	int cpu, map, i, boot_node = cpu_to_node(0);
 	int *chip_ids, *order, nr_order = 0;
 	struct fixture_firmware *fw;
+	const struct cpumask *possible;
 	struct cpumask *present, *online;
+	nodemask_t nodes_kept = NODE_MASK_NONE;
 	bool l2_nodes;
 
 	last_set.cpus = NULL;
@@ -210,10 +214,12 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 				ppc_fake_set_map(fake, map, cpu, present);
 	}
 	/* The kernel maps each CPU to its node as it comes up. */
-	ppc_fake_set_node_mask(fake, boot_node, cpu_none_mask);
+	node_set(boot_node, nodes_kept);
 	for (i = 0; i < fx->nr_nodes; i++)
 		if (fixture_node_has_cpus(fx, fx->nodes[i]))
-			ppc_fake_set_node_mask(fake, fx->nodes[i], cpu_none_mask);
+			node_set(fx->nodes[i], nodes_kept);
+	for_each_node_mask(i, nodes_kept)
+		ppc_fake_set_node_mask(fake, i, cpu_none_mask);
 	/* cpu_to_chip_id() fills it from ibm,chip-id, as at boot. */
 	for (i = 0; i < nr_cpu_ids; i++)
 		chip_ids[i] = -1;
@@ -227,10 +233,14 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 	if (fx->has_coregroups)
 		fixture_firmware_answer_vphn(test, fw);
 
-	KUNIT_ASSERT_EQ_MSG(test, ppc_fake_bring_up(fake, how->cpus_to_add ? cpu_possible_mask :
-						    present, order, nr_order, online), 0,
+	/* The same machine brought up the same way earlier in this boot. */
+	if (fixture_memo_restore(fake, fx, how, boot_node, chip_ids, online))
+		return online;
+	possible = how->cpus_to_add ? cpu_possible_mask : present;
+	KUNIT_ASSERT_EQ_MSG(test, ppc_fake_bring_up(fake, possible, order, nr_order, online), 0,
 			    "%s: cannot save the boot thread groups", fx->name);
 	fixture_firmware_expect_no_leak(test, fw);
+	fixture_memo_keep(fx, how, boot_node, possible, &nodes_kept, chip_ids, online);
 	return online;
 }
 

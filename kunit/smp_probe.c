@@ -247,6 +247,27 @@ void __init ppc_probe_copy_thread_groups(void *dst)
 	memcpy(dst, tgl, sizeof(tgl));
 }
 
+/*
+ * The entries of the kernel's possible CPUs, all a bring-up parses: a
+ * copy for fixture_memo.c, which keeps one per machine brought up.
+ */
+size_t __init ppc_probe_thread_groups_used(void)
+{
+	return nr_cpu_ids * sizeof(tgl[0]);
+}
+
+void __init ppc_probe_copy_thread_groups_used(void *dst)
+{
+	memcpy(dst, tgl, ppc_probe_thread_groups_used());
+}
+
+/* smp.c's parsed thread groups as a bring-up left them: @len bytes from @src, the rest none. */
+void __init ppc_probe_load_thread_groups(const void *src, size_t len)
+{
+	memset(tgl, 0, sizeof(tgl));
+	memcpy(tgl, src, min(len, sizeof(tgl)));
+}
+
 /* Nonzero if smp.c's parsed thread groups differ from a saved copy. */
 int __init ppc_probe_compare_thread_groups(const void *saved)
 {

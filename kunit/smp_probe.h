@@ -68,6 +68,9 @@ void __init ppc_probe_restore_thread_groups(void *saved);
 int __init ppc_probe_compare_thread_groups(const void *saved);
 size_t __init ppc_probe_thread_groups_size(void);
 void __init ppc_probe_copy_thread_groups(void *dst);
+size_t __init ppc_probe_thread_groups_used(void);
+void __init ppc_probe_copy_thread_groups_used(void *dst);
+void __init ppc_probe_load_thread_groups(const void *src, size_t len);
 void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possible,
 			       const int *order, int nr_order, struct cpumask *online);
 void __init ppc_probe_bring_up_cpu(struct kunit *test, int cpu, struct cpumask *online);

@@ -25,6 +25,7 @@
 #include <linux/topology.h>
 
 #include "fake_state.h"
+#include "fixture_memo.h"
 #include "fixture_state.h"
 #include "rfc.h"
 #include "sched_view.h"
@@ -558,6 +559,7 @@ static struct kunit_case thread_groups_cases[] = {
 static struct kunit_suite thread_groups_suite = {
 	.name = "powerpc_thread_groups",
 	.test_cases = thread_groups_cases,
+	.suite_exit = fixture_memo_suite_exit,
 };
 
 kunit_test_init_section_suites(&thread_groups_suite);

@@ -22,6 +22,7 @@
 #include <linux/topology.h>
 
 #include "fake_state.h"
+#include "fixture_memo.h"
 #include "fixture_state.h"
 #include "ppc_live_fixtures.h"
 #include "sched_view.h"
@@ -84,6 +85,7 @@ static struct kunit_case topology_fake_live_cases[] = {
 static struct kunit_suite topology_fake_live_suite = {
 	.name = "powerpc_topology_fake_live",
 	.test_cases = topology_fake_live_cases,
+	.suite_exit = fixture_memo_suite_exit,
 };
 
 kunit_test_init_section_suites(&topology_fake_live_suite);

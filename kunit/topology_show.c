@@ -33,6 +33,7 @@
 #include <linux/string.h>
 
 #include "fake_state.h"
+#include "fixture_memo.h"
 #include "fixture_state.h"
 #include "sched_view.h"
 #include "smp_probe.h"
@@ -205,6 +206,7 @@ static struct kunit_case topology_show_cases[] = {
 static struct kunit_suite topology_show_suite = {
 	.name = "powerpc_topology_show",
 	.test_cases = topology_show_cases,
+	.suite_exit = fixture_memo_suite_exit,
 };
 
 kunit_test_init_section_suites(&topology_show_suite);

@@ -39,6 +39,7 @@
 #include <asm/sections.h>
 
 #include "fake_state.h"
+#include "fixture_memo.h"
 #include "fixture_state.h"
 #include "rfc.h"
 #include "sched_compat.h"
@@ -1416,6 +1417,7 @@ static void __init topology_suite_exit(struct kunit_suite *suite)
 {
 	kunit_cleanup(&boot_views_owner);
 	memset(boot_views, 0, sizeof(boot_views));
+	fixture_memo_forget();
 }
 
 /*
