@@ -52,6 +52,15 @@ if id nobody > /dev/null 2>&1; then
 		env PPC_KUNIT_PACKAGES="bc no-such-package-ppc-kunit" "$scratch/nobody/ensure-deps"
 fi
 
+# make export signs the series as the developer: without an identity
+# (nor the harness's own, which tools inherit from common.sh) it stops.
+expect_fail "make export without a git identity is refused" \
+	"export: no git identity: the patches need an author and a Signed-off-by" \
+	env -u GIT_AUTHOR_NAME -u GIT_AUTHOR_EMAIL HOME="$scratch" XDG_CONFIG_HOME="$scratch" \
+	"$PROJECT/tools/export"
+expect_fail "make export does not sign as the harness" "export: no git identity" \
+	"$PROJECT/tools/export"
+
 # A series naming a patch that is not there.
 mkdir -p "$scratch/missing/6.1"
 printf '# comment\n0001-not-here.patch\n' > "$scratch/missing/6.1/series"
