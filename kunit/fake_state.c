@@ -540,17 +540,23 @@ static void __init fake_release(struct kunit_resource *res)
 	fake_free(fake);
 }
 
+/*
+ * Another online CPU could run while the machine is faked: the state is
+ * written where every CPU reads it.  Not this kernel's failure: the test
+ * skips.
+ */
+void ppc_fake_require_one_cpu(struct kunit *test)
+{
+	if (num_online_cpus() != 1)
+		kunit_skip(test, "%u CPUs online: a fake machine state needs one, so that no other CPU can see it (boot with -smp 1)",
+			   num_online_cpus());
+}
+
 struct ppc_fake * __init ppc_fake_begin(struct kunit *test)
 {
 	struct ppc_fake *fake;
 
-	/*
-	 * Another online CPU could run while the machine is faked: the state
-	 * is written where every CPU reads it.  Not this kernel's failure.
-	 */
-	if (num_online_cpus() != 1)
-		kunit_skip(test, "%u CPUs online: a fake machine state needs one, so that no other CPU can see it (boot with -smp 1)",
-			   num_online_cpus());
+	ppc_fake_require_one_cpu(test);
 	fake = kunit_alloc_resource(test, fake_init, fake_release, GFP_KERNEL, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, fake, "cannot allocate the fake-state snapshot");
 	fake->test = test;

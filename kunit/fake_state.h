@@ -51,6 +51,7 @@ struct ppc_fake_flags {
 
 struct ppc_fake;
 
+void ppc_fake_require_one_cpu(struct kunit *test);
 struct ppc_fake *ppc_fake_begin(struct kunit *test);
 void ppc_fake_end(struct ppc_fake *fake);
 

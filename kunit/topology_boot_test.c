@@ -14,16 +14,32 @@
  * compares with the domains the scheduler printed when it attached them
  * at boot.  With a single online CPU, as in "make run", there is nothing
  * to predict and the case skips.
+ *
+ * Showing the domains it builds swaps them, one CPU at a time, into that
+ * CPU's runqueue and the per-CPU pointers update_top_cache_domain()
+ * publishes, with interrupts off on the running CPU only: another online
+ * CPU reading its own or a remote CPU's domains meanwhile would see, and
+ * could keep, domains that are then freed.  The case runs only where
+ * nothing else runs, in a guest booted for it with
+ * ppc_kunit_boot.rebuild=1 (tools/live-check), and skips elsewhere.
  */
 
 #include <kunit/test.h>
 #include <linux/cpumask.h>
+#include <linux/moduleparam.h>
 #include <linux/nodemask.h>
 #include <linux/topology.h>
 
 #include "degenerate.h"
 #include "sched_view.h"
 #include "smp_probe.h"
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "ppc_kunit_boot."
+
+static bool boot_rebuild;
+module_param_named(rebuild, boot_rebuild, bool, 0444);
+MODULE_PARM_DESC(rebuild, "build the sched domains over the running CPUs and show them through their runqueues (a guest that runs nothing else)");
 
 /* The scheduler adds one level per distinct NUMA distance. */
 #define MAX_DISTANCES		8
@@ -127,6 +143,9 @@ static void topology_boot_domains(struct kunit *test)
 	if (num_online_cpus() < 2)
 		kunit_skip(test,
 			   "one online CPU, no domains to cross-check: tools/live-check boots several");
+	if (!boot_rebuild)
+		kunit_skip(test,
+			   "ppc_kunit_boot.rebuild=1 not given: showing the domains rewrites the running CPUs' runqueues (tools/live-check asks for it)");
 
 	m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	line = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
