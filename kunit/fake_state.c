@@ -548,7 +548,8 @@ static void __init fake_release(struct kunit_resource *res)
 void ppc_fake_require_one_cpu(struct kunit *test)
 {
 	if (num_online_cpus() != 1)
-		kunit_skip(test, "%u CPUs online: a fake machine state needs one, so that no other CPU can see it (boot with -smp 1)",
+		kunit_skip(test,
+			   "%u CPUs online: a fake machine state needs one, so that no other CPU can see it (boot with -smp 1)",
 			   num_online_cpus());
 }
 

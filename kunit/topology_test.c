@@ -998,7 +998,8 @@ KUNIT_ARRAY_PARAM(smt_width, smt_widths, smt_width_describe);
 
 static void __init topology_core_online_by_threads(struct kunit *test)
 {
-	kunit_skip(test, "no topology_is_core_online() (HOTPLUG_SMT, 6.11 and later): nothing decides which cores SMT control brings back");
+	kunit_skip(test,
+		   "no topology_is_core_online() (HOTPLUG_SMT, 6.11 and later): nothing decides which cores SMT control brings back");
 }
 #endif
 
@@ -1245,10 +1246,11 @@ static void __init expect_cpu_pairs(struct kunit *test, const struct ppc_fixture
 			bool cache = sched_view_pair(view, view->share_cache, a, b);
 			bool llc = a == b || cpumask_test_cpu(b, ca->llc);
 			bool res = sched_view_pair(view, view->share_resources, a, b);
+			bool same_llc_id = ca->llc_id == cb->llc_id;
 
 			if (b >= fx->nr_cpus || reported >= MAX_REPORTS)
 				break;
-			if (cache != l2_shared || cache != (ca->llc_id == cb->llc_id)) {
+			if (cache != l2_shared || cache != same_llc_id) {
 				reported++;
 				KUNIT_FAIL(test,
 					   "%s, CPUs %*pbl: CPUs %d and %d: cpus_share_cache() says %s, their LLC ids are %d and %d; they %s an L2 (CPU %d's is %*pbl)",
@@ -1262,7 +1264,8 @@ static void __init expect_cpu_pairs(struct kunit *test, const struct ppc_fixture
 				KUNIT_FAIL(test,
 					   "%s, CPUs %*pbl: CPUs %d and %d: cpus_share_resources() says %s; CPU %d's LLC domain is %*pbl",
 					   fx->name, cpumask_pr_args(cpus), a, b,
-					   res ? "shared" : "not shared", a, cpumask_pr_args(ca->llc));
+					   res ? "shared" : "not shared", a,
+					   cpumask_pr_args(ca->llc));
 			}
 			if (!sched_view_pair(view, view->equal_capacity, a, b)) {
 				reported++;
@@ -1352,7 +1355,8 @@ static void __init topology_fixture_cpu_pairs(struct kunit *test)
 	bool shared;
 
 	if (!PPC_SCHED_VIEW_PUBLISHED)
-		kunit_skip(test, "the seam of this base does not show every CPU's LLC and share ids at once (7.3's does)");
+		kunit_skip(test,
+			   "the seam of this base does not show every CPU's LLC and share ids at once (7.3's does)");
 	own = fixture_of_mode(test->param_value, &shared);
 	if (shared == own->shared_processor) {
 		struct cpumask *cpus = fixture_mask(test);
