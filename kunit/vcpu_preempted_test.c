@@ -100,6 +100,7 @@ struct vcpu_table {
 	/* The CPUs of the LPAR the table names that the kernel has offline. */
 	cpumask_t lpar_offline;
 	unsigned int nr_lpar_offline;
+	u16 real_index;			/* the online CPU's paca_index, while asking as another */
 	cpumask_t present_outside;	/* cpu_present_mask outside the calls */
 	struct vcpu_rule_tally tally[MAX_RULES];
 	int nr_rules;
@@ -152,30 +153,42 @@ static void lpar_cpus_up(struct vcpu_table *tb, bool up)
 }
 
 /*
- * vcpu_is_preempted() of every thread of the target's core, as CPU
- * @caller would answer it, into @preempted.  The suite runs on the one
- * online CPU, so the caller's CPU number is what raw_smp_processor_id()
- * reads from the paca: it is changed for the calls, and put back.
+ * Ask as CPU tb->caller_cpu, about the LPAR tb names, from here to
+ * answered_as().  The suite runs on the one online CPU, so the caller's
+ * CPU number is what raw_smp_processor_id() reads from the paca: it is
+ * changed meanwhile, and put back.  Interrupts stay hard-disabled in
+ * between; a state is written and asked about three times in one such
+ * window (check_state()).
  */
-static void answers_as(struct vcpu_table *tb, bool *preempted)
+static unsigned long asking_as(struct vcpu_table *tb)
 {
 	unsigned long flags;
-	u16 real = 0;
-	int t;
 
 	local_irq_save(flags);
 	hard_irq_disable();
 	lpar_cpus_up(tb, true);
 	if (tb->fake_caller) {
-		real = local_paca->paca_index;
+		tb->real_index = local_paca->paca_index;
 		local_paca->paca_index = tb->caller_cpu;
 	}
-	for (t = 0; t < tb->c.threads; t++)
-		preempted[t] = vcpu_is_preempted(tb->first_cpu + t);
+	return flags;
+}
+
+static void answered_as(struct vcpu_table *tb, unsigned long flags)
+{
 	if (tb->fake_caller)
-		local_paca->paca_index = real;
+		local_paca->paca_index = tb->real_index;
 	lpar_cpus_up(tb, false);
 	local_irq_restore(flags);
+}
+
+/* vcpu_is_preempted() of every thread of the target's core, into @preempted. */
+static void answers(const struct vcpu_table *tb, bool *preempted)
+{
+	int t;
+
+	for (t = 0; t < tb->c.threads; t++)
+		preempted[t] = vcpu_is_preempted(tb->first_cpu + t);
 }
 
 /*
@@ -307,14 +320,18 @@ static void check_state(struct vcpu_table *tb, unsigned int index)
 	bool first[VCPU_MAX_THREADS], moved[VCPU_MAX_THREADS], outside[VCPU_MAX_THREADS];
 	struct vcpu_case *c = &tb->c;
 
+	unsigned long flags;
+
 	inject_core(tb, index, 0);
 	if (!tb->fake_caller)
 		ask_preemptible(tb);
-	answers_as(tb, first);
+	flags = asking_as(tb);
+	answers(tb, first);
 	inject_core(tb, index, 1);
-	answers_as(tb, moved);
+	answers(tb, moved);
 	inject_poison(tb, !tb->poison_preempted);
-	answers_as(tb, outside);
+	answers(tb, outside);
+	answered_as(tb, flags);
 	for (c->target = 0; c->target < c->threads; c->target++) {
 		if (tb->skip_caller_thread && c->target == c->caller)
 			continue;
