@@ -143,4 +143,43 @@ expect_eq "first_failure.py: a kernel report while the glob's suite ran" \
 expect_fail "first_failure.py: nothing when no case of the glob failed" '^$' \
 	python3 "$report/first_failure.py" "$in/results.json" "$in/ktap.log" /dev/null 'suite_a.passes'
 
+# make smp-check's verdict on one boot: the init's lines, reports up to
+# power-off, the timeout.
+smp() {
+	{
+		cat "$in/console-clean.log"
+		printf '%s\n' "$@"
+	} > "$scratch/smp.log"
+}
+smp 'smp-check: results powerpc_vcpu_preempted: 900 bytes, 0 not ok' \
+	'smp-check: done: 1 suites read, 0 run again, 0 unreadable'
+expect_ok "smp_check.py: a boot whose init read every results file and finished" \
+	python3 "$report/smp_check.py" "-smp 8" 0 "$in/results-pass.json" "$scratch/smp.log"
+expect_fail "smp_check.py: the timeout fails the boot" 'FAILED QEMU killed on the timeout' \
+	python3 "$report/smp_check.py" "-smp 8" 124 "$in/results-pass.json" "$scratch/smp.log"
+smp 'smp-check: results powerpc_vcpu_preempted: 900 bytes, 0 not ok'
+expect_fail "smp_check.py: an init that did not finish fails the boot" 'the init did not finish' \
+	python3 "$report/smp_check.py" "-smp 8" 0 "$in/results-pass.json" "$scratch/smp.log"
+smp 'smp-check: results powerpc_vcpu_preempted: 900 bytes, 0 not ok' \
+	'BUG: KASAN: slab-use-after-free in debugfs_print_results+0x1c/0x2a0' \
+	'smp-check: done: 1 suites read, 0 run again, 0 unreadable'
+expect_fail "smp_check.py: a KASAN report while the init reads debugfs fails the boot" \
+	'FAILED kernel report while debugfs ran: BUG: KASAN: slab-use-after-free' \
+	python3 "$report/smp_check.py" "-smp 8" 0 "$in/results-pass.json" "$scratch/smp.log"
+smp 'WARNING: possible circular locking dependency detected' \
+	'smp-check: done: 1 suites read, 0 run again, 0 unreadable'
+expect_fail "smp_check.py: a lockdep WARNING while a suite ran fails the boot, the suite named" \
+	'FAILED kernel report while powerpc_vcpu_preempted ran: WARNING: possible circular locking' \
+	python3 "$report/smp_check.py" "-smp 8" 0 "$in/results-pass.json" "$scratch/smp.log"
+smp 'KTAP version 1' '    # Subtest: kunit_fault' 'Oops: Kernel access of bad area, sig: 7 [#1]' \
+	'ok 3 kunit_fault' 'smp-check: done: 2 suites read, 0 run again, 0 unreadable'
+expect_ok "smp_check.py: a report while another subsystem's suite ran is listed, not counted" \
+	python3 "$report/smp_check.py" "-smp 1" 0 "$in/results-pass.json" "$scratch/smp.log"
+smp 'smp-check: not ok in powerpc_vcpu_preempted: not ok 1 vcpu_preempted_dedicated' \
+	'smp-check: rerun powerpc_vcpu_preempted: 900 bytes, 1 not ok' \
+	'smp-check: done: 1 suites read, 1 run again, 0 unreadable'
+expect_fail "smp_check.py: a failure in a results file read after boot fails the boot" \
+	'FAILED debugfs: not ok in powerpc_vcpu_preempted' \
+	python3 "$report/smp_check.py" "-smp 8" 0 "$in/results-pass.json" "$scratch/smp.log"
+
 finish
