@@ -449,7 +449,11 @@ static void __init fake_state_refusal_fails_the_test(struct kunit *test)
 	kunit_cleanup(inner);
 }
 
-static struct kunit_case fake_state_cases[] = {
+/*
+ * Kept after boot for KUnit's debugfs; __refdata because the cases are
+ * __init, which an init-section suite allows (modpost would warn).
+ */
+static struct kunit_case __refdata fake_state_cases[] = {
 	KUNIT_CASE(fake_state_seen_by_kernel),
 	KUNIT_CASE(fake_state_restored_after_passing_test),
 	KUNIT_CASE(fake_state_restored_after_failed_assertion),

@@ -207,6 +207,20 @@ struct repeated_level {
 	sched_domain_flags_f sd_flags;
 };
 
+/*
+ * The copy's flags: the repeated level's own and the test's (a level's
+ * flags come from a callback without arguments).  Keeping its own keeps
+ * the LLC levels contiguous: update_top_cache_domain() warns on a kept
+ * LLC level whose shared state went to a lower one, which is what a
+ * non-LLC level between two LLC levels leaves once it degenerates.
+ */
+static sched_domain_flags_f repeated_own, repeated_extra;
+
+static int repeated_copy_flags(void)
+{
+	return (repeated_own ? repeated_own() : 0) | repeated_extra();
+}
+
 /* The table the kernel built, its level @level repeated above itself. */
 static void view_with_repeated_level(void *ctx, const struct ppc_probe_topology *topo)
 {
@@ -227,7 +241,9 @@ static void view_with_repeated_level(void *ctx, const struct ppc_probe_topology 
 	}
 	memcpy(copy, tl, (r->level + 1) * sizeof(*copy));
 	copy[r->level + 1] = tl[r->level];
-	copy[r->level + 1].sd_flags = r->sd_flags;
+	repeated_own = tl[r->level].sd_flags;
+	repeated_extra = r->sd_flags;
+	copy[r->level + 1].sd_flags = repeated_copy_flags;
 	memcpy(copy + r->level + 2, tl + r->level + 1, (n - r->level - 1) * sizeof(*copy));
 	r->view->ret = view_build_cpus(r->view, copy);
 	kfree(copy);
@@ -332,8 +348,9 @@ struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_f
 
 /*
  * The same, with level @level of the table the kernel built for the
- * machine repeated right above itself, the copy's flags from @sd_flags:
- * a level that spans just what the level below spans.
+ * machine repeated right above itself, the copy with the level's own
+ * flags and @sd_flags': a level that spans just what the level below
+ * spans.
  */
 struct sched_view * __init sched_view_build_repeated(struct kunit *test, struct ppc_fake *fake,
 						     int nr_cpus, int level,

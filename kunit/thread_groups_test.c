@@ -545,7 +545,11 @@ static void __init thread_groups_fixture_maps(struct kunit *test)
 
 KUNIT_ARRAY_PARAM(fixture, ppc_fixtures, fixture_describe);
 
-static struct kunit_case thread_groups_cases[] = {
+/*
+ * Kept after boot for KUnit's debugfs; __refdata because the cases are
+ * __init, which an init-section suite allows (modpost would warn).
+ */
+static struct kunit_case __refdata thread_groups_cases[] = {
 	KUNIT_CASE_PARAM(thread_groups_parse, tg_array_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_bring_up, tg_array_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_interleaved, tg_array_gen_params),

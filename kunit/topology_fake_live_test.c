@@ -77,7 +77,11 @@ static void __init topology_fake_live(struct kunit *test)
 	}
 }
 
-static struct kunit_case topology_fake_live_cases[] = {
+/*
+ * Kept after boot for KUnit's debugfs; __refdata because the cases are
+ * __init, which an init-section suite allows (modpost would warn).
+ */
+static struct kunit_case __refdata topology_fake_live_cases[] = {
 	KUNIT_CASE(topology_fake_live),
 	{}
 };

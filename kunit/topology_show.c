@@ -198,7 +198,11 @@ static void __init topology_show(struct kunit *test)
 	show_machine(test, fx, fx->name, line, cpus);
 }
 
-static struct kunit_case topology_show_cases[] = {
+/*
+ * Kept after boot for KUnit's debugfs; __refdata because the cases are
+ * __init, which an init-section suite allows (modpost would warn).
+ */
+static struct kunit_case __refdata topology_show_cases[] = {
 	KUNIT_CASE(topology_show),
 	{}
 };

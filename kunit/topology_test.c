@@ -1742,7 +1742,7 @@ static void __init topology_fixture_keeps_every_level(struct kunit *test)
 	}
 }
 
-/* The flags of the repeated level: a load-balancing flag, which needs groups. */
+/* The flag the repeated level adds: a load-balancing flag, which needs groups. */
 static int repeated_level_flags(void)
 {
 	return SD_ASYM_PACKING;
@@ -1751,7 +1751,7 @@ static int repeated_level_flags(void)
 /*
  * A level that spans no more than the one below is thrown away: with the
  * lowest level of the machine's table repeated right above itself, the
- * copy asking for asym packing, the scheduler builds one domain more for
+ * copy asking for asym packing too, the scheduler builds one domain more for
  * every CPU and keeps the machine's.  sd_parent_degenerate() drops a
  * parent with its child's span unless the parent has a flag the child
  * lacks that still means something with one group, and
@@ -1795,7 +1795,11 @@ static void __init topology_fixture_repeated_level_dropped(struct kunit *test)
 #define TOPOLOGY_CASE_SLOW(name, gen)	KUNIT_CASE_PARAM(name, gen)
 #endif
 
-static struct kunit_case topology_cases[] = {
+/*
+ * Kept after boot for KUnit's debugfs; __refdata because the cases are
+ * __init, which an init-section suite allows (modpost would warn).
+ */
+static struct kunit_case __refdata topology_cases[] = {
 	KUNIT_CASE_PARAM(topology_levels_by_state, fixture_mode_gen_params),
 	KUNIT_CASE_PARAM(topology_asym_flags_by_state, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_no_mc_on_shared_processor, coregroup_fixture_gen_params),
@@ -1824,7 +1828,7 @@ static struct kunit_case topology_cases[] = {
 	{}
 };
 
-static struct kunit_suite topology_suite = {
+static struct kunit_suite __refdata topology_suite = {
 	.name = "powerpc_topology",
 	.suite_init = topology_suite_init,
 	.suite_exit = topology_suite_exit,

@@ -585,7 +585,11 @@ static void __init vcpu_preempted_powervm_caller_positions_smt8(struct kunit *te
 	check_caller_positions(test, 8);
 }
 
-static struct kunit_case vcpu_preempted_cases[] = {
+/*
+ * Kept after boot for KUnit's debugfs; __refdata because the cases are
+ * __init, which an init-section suite allows (modpost would warn).
+ */
+static struct kunit_case __refdata vcpu_preempted_cases[] = {
 	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt4),
 	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt8),
 	KUNIT_CASE(vcpu_preempted_powervm_idle_not_ceded_smt4),
