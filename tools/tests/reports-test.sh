@@ -175,6 +175,10 @@ smp 'KTAP version 1' '    # Subtest: kunit_fault' 'Oops: Kernel access of bad ar
 	'ok 3 kunit_fault' 'smp-check: done: 2 suites read, 0 run again, 0 unreadable'
 expect_ok "smp_check.py: a report while another subsystem's suite ran is listed, not counted" \
 	python3 "$report/smp_check.py" "-smp 1" 0 "$in/results-pass.json" "$scratch/smp.log"
+smp 'smp-check: not ok in kasan: not ok 63 kasan_strings' 'smp-check: results kasan: 3700 bytes, 1 not ok' \
+	'smp-check: done: 1 suites read, 0 run again, 0 unreadable'
+expect_ok "smp_check.py: a failure in another subsystem's results file is not the series'" \
+	python3 "$report/smp_check.py" "-smp 8" 0 "$in/results-pass.json" "$scratch/smp.log"
 smp 'smp-check: not ok in powerpc_vcpu_preempted: not ok 1 vcpu_preempted_dedicated' \
 	'smp-check: rerun powerpc_vcpu_preempted: 900 bytes, 1 not ok' \
 	'smp-check: done: 1 suites read, 1 run again, 0 unreadable'
