@@ -279,6 +279,21 @@ void ppc_fake_set_chip_ids(struct ppc_fake *fake, int *table)
 }
 
 /*
+ * smp.c's parsed thread groups as boot left them, saved once per session
+ * before anything replaces them; they come back when it ends.
+ */
+static int __init save_boot_thread_groups(struct ppc_fake *fake)
+{
+	if (!fake->saved_thread_groups) {
+		fake->saved_thread_groups = ppc_probe_save_thread_groups();
+		if (!fake->saved_thread_groups)
+			return -ENOMEM;
+	}
+	fake->flags_changed = true;
+	return 0;
+}
+
+/*
  * Let the kernel's bring-up code compute the masks and flags of the
  * machine whose firmware is in the device tree, with @possible CPUs,
  * bringing up those of @order; see ppc_probe_bring_up().  The caller has
@@ -289,12 +304,8 @@ void ppc_fake_set_chip_ids(struct ppc_fake *fake, int *table)
 int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct cpumask *possible,
 			     const int *order, int nr_order, struct cpumask *online)
 {
-	if (!fake->saved_thread_groups) {
-		fake->saved_thread_groups = ppc_probe_save_thread_groups();
-		if (!fake->saved_thread_groups)
-			return -ENOMEM;
-	}
-	fake->flags_changed = true;
+	if (save_boot_thread_groups(fake))
+		return -ENOMEM;
 	ppc_probe_bring_up(fake->test, possible, order, nr_order, online);
 	return 0;
 }
@@ -306,12 +317,8 @@ int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct cpumask *possib
  */
 int __init ppc_fake_set_thread_groups(struct ppc_fake *fake, const void *groups, size_t len)
 {
-	if (!fake->saved_thread_groups) {
-		fake->saved_thread_groups = ppc_probe_save_thread_groups();
-		if (!fake->saved_thread_groups)
-			return -ENOMEM;
-	}
-	fake->flags_changed = true;
+	if (save_boot_thread_groups(fake))
+		return -ENOMEM;
 	ppc_probe_load_thread_groups(groups, len);
 	return 0;
 }
