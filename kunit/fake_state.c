@@ -149,7 +149,9 @@ static void set_key(struct static_key_false *key, bool on)
 static void apply_flags(const struct ppc_fake_flags *flags)
 {
 	set_key(&shared_processor, flags->shared_processor);
+#ifdef CONFIG_KVM_GUEST
 	set_key(&kvm_guest, flags->kvm_guest);
+#endif
 	has_big_cores = flags->has_big_cores;
 	*ppc_probe_interleaved_big_cores() = flags->interleaved_big_cores;
 	*ppc_probe_shared_caches() = flags->shared_caches;
@@ -172,6 +174,10 @@ static void apply_flags(const struct ppc_fake_flags *flags)
 
 void ppc_fake_set_flags(struct ppc_fake *fake, const struct ppc_fake_flags *flags)
 {
+	/* Without CONFIG_KVM_GUEST, is_kvm_guest() is false at compile time. */
+	if (REFUSE(fake, flags->kvm_guest && !IS_ENABLED(CONFIG_KVM_GUEST),
+		   "a KVM guest, in a kernel without CONFIG_KVM_GUEST"))
+		return;
 	fake->flags_changed = true;
 	apply_flags(flags);
 }

@@ -245,7 +245,7 @@ static void __init inject_everything(struct kunit *test, struct ppc_fake *fake,
 {
 	struct ppc_fake_flags flags = {
 		.shared_processor = !boot->shared_processor,
-		.kvm_guest = !boot->kvm_guest,
+		.kvm_guest = IS_ENABLED(CONFIG_KVM_GUEST) && !boot->kvm_guest,
 		.has_big_cores = !boot->has_big_cores,
 		.interleaved_big_cores = !boot->interleaved_big_cores,
 		.shared_caches = !boot->shared_caches,
@@ -376,7 +376,7 @@ static void __init fake_state_seen_by_kernel(struct kunit *test)
 	struct ppc_fake *fake = ppc_fake_begin(test);
 	struct ppc_fake_flags flags = {
 		.shared_processor = true,
-		.kvm_guest = true,
+		.kvm_guest = IS_ENABLED(CONFIG_KVM_GUEST),
 		.has_big_cores = true,
 		.coregroup_enabled = true,
 	};
@@ -385,7 +385,7 @@ static void __init fake_state_seen_by_kernel(struct kunit *test)
 
 	ppc_fake_set_flags(fake, &flags);
 	KUNIT_EXPECT_TRUE(test, is_shared_processor());
-	KUNIT_EXPECT_TRUE(test, is_kvm_guest());
+	KUNIT_EXPECT_EQ(test, is_kvm_guest(), IS_ENABLED(CONFIG_KVM_GUEST));
 	flags.shared_processor = false;
 	flags.kvm_guest = false;
 	ppc_fake_set_flags(fake, &flags);

@@ -28,6 +28,7 @@
 #include <asm/firmware.h>
 
 #include "fixture_memo.h"
+#include "fixture_state.h"
 
 struct fixture_memo {
 	struct list_head list;
@@ -212,4 +213,5 @@ void fixture_memo_forget(void)
 void fixture_memo_suite_exit(struct kunit_suite *suite)
 {
 	fixture_memo_forget();
+	fixture_set_forget();
 }

@@ -12,6 +12,7 @@
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/kref.h>
+#include <linux/mm.h>
 #include <linux/of.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -43,48 +44,99 @@ static unsigned int set_id(const struct ppc_fixture *fx, enum ppc_fixture_set se
 	return 0;
 }
 
+static bool same_set(const struct ppc_fixture *fx, enum ppc_fixture_set set, int a, int b)
+{
+	return set_id(fx, set, a) == set_id(fx, set, b) &&
+	       (set != PPC_FIXTURE_SET_COREGROUP || fx->cpus[a].node == fx->cpus[b].node);
+}
+
 /*
- * The last set fixture_set_of() computed.  Its callers walk a machine's
- * CPUs in order, several per set, and a walk over the largest machine
- * per CPU and per set was most of the time a check of its masks took.
- * It is keyed by the machine's CPU table, which copies of a fixture in
- * another processor mode share, and forgotten at every bring-up: a
- * table a test allocated can be freed and its memory reused by the next
- * test for another machine.
+ * Each kind of set of the last machine asked about, indexed: each CPU's
+ * set number and each set's CPUs.  The checks ask for the set of every
+ * CPU at every level, and for every group's set, over and over: a walk
+ * over the machine's CPUs for each was most of the time a check of the
+ * largest machine took.  Keyed by the machine's CPU table, which copies
+ * of a fixture in another processor mode share, and forgotten at every
+ * bring-up: a table a test allocated can be freed and its memory reused
+ * by the next test for another machine.
  */
-static struct {
+static struct fixture_sets {
 	const struct ppc_fixture_cpu *cpus;
 	int nr_cpus;
-	enum ppc_fixture_set set;
-	unsigned int id;
-	int node;
-	struct cpumask mask;
-} last_set;
+	int *nr;			/* each CPU's set */
+	struct cpumask *masks;		/* each set's CPUs */
+} sets[PPC_FIXTURE_SET_NODE + 1];
+
+void fixture_set_forget(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(sets); i++) {
+		kvfree(sets[i].nr);
+		kvfree(sets[i].masks);
+		sets[i] = (struct fixture_sets){};
+	}
+}
+
+/* @fx's sets of kind @set indexed, or NULL without the memory for it. */
+static struct fixture_sets *index_sets(const struct ppc_fixture *fx, enum ppc_fixture_set set)
+{
+	struct fixture_sets *s = &sets[set];
+	int cpu, i, nr_sets = 0, *first;
+
+	if (s->cpus == fx->cpus && s->nr_cpus == fx->nr_cpus)
+		return s;
+	kvfree(s->nr);
+	kvfree(s->masks);
+	*s = (struct fixture_sets){};
+	s->nr = kvcalloc(fx->nr_cpus, sizeof(*s->nr), GFP_KERNEL);
+	first = kvcalloc(fx->nr_cpus, sizeof(*first), GFP_KERNEL);
+	if (!s->nr || !first)
+		goto fail;
+	/* A set's CPUs are mostly a run: the latest set first. */
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
+		for (i = nr_sets - 1; i >= 0; i--)
+			if (same_set(fx, set, first[i], cpu))
+				break;
+		if (i < 0) {
+			i = nr_sets++;
+			first[i] = cpu;
+		}
+		s->nr[cpu] = i;
+	}
+	s->masks = kvcalloc(nr_sets, cpumask_size(), GFP_KERNEL);
+	if (!s->masks)
+		goto fail;
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
+		__cpumask_set_cpu(cpu, (void *)s->masks + s->nr[cpu] * cpumask_size());
+	kvfree(first);
+	s->cpus = fx->cpus;
+	s->nr_cpus = fx->nr_cpus;
+	return s;
+fail:
+	kvfree(first);
+	kvfree(s->nr);
+	*s = (struct fixture_sets){};
+	return NULL;
+}
 
 /* The CPUs of the fixture that share @set with @cpu. */
 void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu,
 		    struct cpumask *mask)
 {
-	unsigned int id = set_id(fx, set, cpu);
-	int node = set == PPC_FIXTURE_SET_COREGROUP ? fx->cpus[cpu].node : -1;
+	struct fixture_sets *s = set < ARRAY_SIZE(sets) ? index_sets(fx, set) : NULL;
 	int other;
 
-	if (last_set.cpus == fx->cpus && last_set.nr_cpus == fx->nr_cpus &&
-	    last_set.set == set && last_set.id == id && last_set.node == node) {
-		cpumask_copy(mask, &last_set.mask);
+	if (s) {
+		cpumask_copy(mask, (void *)s->masks + s->nr[cpu] * cpumask_size());
 		return;
 	}
 	cpumask_clear(mask);
+	if (WARN_ON_ONCE(set >= ARRAY_SIZE(sets)))
+		return;
 	for (other = 0; other < fx->nr_cpus; other++)
-		if (set_id(fx, set, other) == id &&
-		    (node < 0 || fx->cpus[other].node == node))
+		if (same_set(fx, set, cpu, other))
 			cpumask_set_cpu(other, mask);
-	last_set.cpus = fx->cpus;
-	last_set.nr_cpus = fx->nr_cpus;
-	last_set.set = set;
-	last_set.id = id;
-	last_set.node = node;
-	cpumask_copy(&last_set.mask, mask);
 }
 
 const char *fixture_set_name(enum ppc_fixture_set set)
@@ -166,7 +218,7 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 	nodemask_t nodes_kept = NODE_MASK_NONE;
 	bool l2_nodes;
 
-	last_set.cpus = NULL;
+	fixture_set_forget();
 	KUNIT_ASSERT_LE_MSG(test, (unsigned int)fx->nr_cpus, nr_cpu_ids,
 			    "%s: %u CPUs, but the kernel has %u possible CPUs (raise maxcpus)",
 			    fx->name, fx->nr_cpus, nr_cpu_ids);

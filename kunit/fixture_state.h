@@ -47,6 +47,7 @@ struct ppc_fixture *fixture_in_mode(struct kunit *test, const struct ppc_fixture
 
 void fixture_set_of(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu,
 		    struct cpumask *mask);
+void fixture_set_forget(void);
 const char *fixture_set_name(enum ppc_fixture_set set);
 
 /* How a fixture's firmware presents it and in which order its CPUs come up. */

@@ -121,40 +121,46 @@ static void view_group(void *ctx, int cpu, int level,
 }
 
 #if PPC_SCHED_VIEW_PUBLISHED
-static void set_pair(struct sched_view *view, unsigned long *rel, int a, int b)
+/*
+ * @rel[cpu] for each CPU of @cpu_map: the first CPU of the map that
+ * @related() says it is related to.  The answer compares one value of
+ * each CPU, so each CPU is asked about the first CPU of each class found
+ * so far only (the latest first: classes are mostly runs of CPUs), not
+ * about every other CPU: n times the classes questions, not n squared.
+ */
+static void view_classes(struct sched_view *view, const struct cpumask *cpu_map,
+			 bool (*related)(int a, int b), int *rel)
 {
-	__set_bit(a * view->nr_cpus + b, rel);
-	__set_bit(b * view->nr_cpus + a, rel);
+	int cpu, first, *firsts = view->class_firsts, nr = 0, i;
+
+	for (cpu = 0; cpu < view->nr_cpus; cpu++)
+		rel[cpu] = -1;
+	for_each_cpu(cpu, cpu_map) {
+		if (cpu >= view->nr_cpus)
+			break;
+		first = cpu;
+		for (i = nr - 1; i >= 0; i--)
+			if (related(cpu, firsts[i])) {
+				first = firsts[i];
+				break;
+			}
+		if (first == cpu)
+			firsts[nr++] = cpu;
+		rel[cpu] = first;
+	}
 }
 
-/* Every pair of the map's CPUs, with all their ids in place. */
+/* What the scheduler says of the map's CPUs, with all their ids in place. */
 static void view_published(void *ctx, const struct cpumask *cpu_map, bool multi_llcs)
 {
 	struct sched_view *view = ctx;
-	int a, b;
 
 	view->multi_llcs = multi_llcs;
 	if (!view->record_pairs)
 		return;
-	/*
-	 * Each relation is an equality of per-CPU values, symmetric by
-	 * definition: one question per unordered pair, recorded both ways.
-	 */
-	for_each_cpu(a, cpu_map) {
-		if (a >= view->nr_cpus)
-			break;
-		b = a;
-		for_each_cpu_from(b, cpu_map) {
-			if (b >= view->nr_cpus)
-				break;
-			if (cpus_share_cache(a, b))
-				set_pair(view, view->share_cache, a, b);
-			if (cpus_share_resources(a, b))
-				set_pair(view, view->share_resources, a, b);
-			if (cpus_equal_capacity(a, b))
-				set_pair(view, view->equal_capacity, a, b);
-		}
-	}
+	view_classes(view, cpu_map, cpus_share_cache, view->share_cache);
+	view_classes(view, cpu_map, cpus_share_resources, view->share_resources);
+	view_classes(view, cpu_map, cpus_equal_capacity, view->equal_capacity);
 	view->published = true;
 }
 #endif
@@ -291,13 +297,13 @@ static struct sched_view *view_alloc(struct kunit *test, struct kunit *owner, in
 		c->llc = (struct cpumask *)(mine + SCHED_VIEW_MAX_LEVELS * cpumask_size());
 	}
 	if (view->record_pairs) {
-		unsigned long **rels[] = {
+		int **rels[] = {
 			&view->share_cache, &view->share_resources, &view->equal_capacity,
+			&view->class_firsts,
 		};
 
 		for (i = 0; i < ARRAY_SIZE(rels); i++) {
-			*rels[i] = kunit_kcalloc(owner, BITS_TO_LONGS(nr_cpus * nr_cpus),
-						 sizeof(long), GFP_KERNEL);
+			*rels[i] = kunit_kcalloc(owner, nr_cpus, sizeof(int), GFP_KERNEL);
 			KUNIT_ASSERT_NOT_ERR_OR_NULL(test, *rels[i]);
 		}
 	}

@@ -80,21 +80,25 @@ struct sched_view {
 	bool record_pairs;		/* and what the scheduler says of CPU pairs */
 	struct sched_view_cpu *cpu;
 	/*
-	 * What the scheduler answers about CPUs a and b of the map, bit
-	 * a * nr_cpus + b, once every CPU's ids are published; published
-	 * says whether the seam of this base shows them.
+	 * What the scheduler answers about CPUs of the map once every CPU's
+	 * ids are published; published says whether the seam of this base
+	 * shows them.  Each answer compares one per-CPU value (sd_llc_id,
+	 * sd_share_id, the CPU's capacity), so it relates CPUs in classes:
+	 * each CPU of the map records the first CPU of the map the scheduler
+	 * says it is related to, each CPU outside it -1.
 	 */
 	bool published;
 	bool multi_llcs;		/* an LLC within a wider domain */
-	unsigned long *share_cache;	/* cpus_share_cache() */
-	unsigned long *share_resources;	/* cpus_share_resources() */
-	unsigned long *equal_capacity;	/* cpus_equal_capacity() */
+	int *share_cache;		/* cpus_share_cache() */
+	int *share_resources;		/* cpus_share_resources() */
+	int *equal_capacity;		/* cpus_equal_capacity() */
+	int *class_firsts;		/* the first CPU of each class, while recording */
 };
 
-static inline bool sched_view_pair(const struct sched_view *view, const unsigned long *rel,
-				   int a, int b)
+/* Whether the scheduler relates CPUs @a and @b of the map by @rel. */
+static inline bool sched_view_pair(const struct sched_view *view, const int *rel, int a, int b)
 {
-	return test_bit(a * view->nr_cpus + b, rel);
+	return rel[a] >= 0 && rel[a] == rel[b];
 }
 
 struct sched_view * __init sched_view_build(struct kunit *test, struct ppc_fake *fake,

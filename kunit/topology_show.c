@@ -101,7 +101,7 @@ static int __init show_hw(char *buf, size_t len, const struct ppc_fixture *fx, i
 
 /* The CPUs @rel relates @cpu to in @view, as "NAME=LIST ", or "NAME=- ". */
 static int show_related(char *buf, size_t len, const char *name, const struct sched_view *view,
-			const unsigned long *rel, int cpu, struct cpumask *cpus)
+			const int *rel, int cpu, struct cpumask *cpus)
 {
 	int other;
 

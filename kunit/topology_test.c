@@ -1225,54 +1225,81 @@ static void __init expect_shape_domains(struct kunit *test, const struct ppc_fix
 static void __init expect_llc_counts(struct kunit *test, const struct ppc_fixture *fx,
 				     const struct sched_view *view, const struct cpumask *cpus);
 
+/* The CPUs of @cpus in CPU @cpu's class of @rel. */
+static void __init cpus_in_class(const struct sched_view *view, const int *rel, int cpu,
+				 const struct cpumask *cpus, struct cpumask *class)
+{
+	int other;
+
+	cpumask_clear(class);
+	for_each_cpu(other, cpus)
+		if (other < view->nr_cpus && sched_view_pair(view, rel, cpu, other))
+			__cpumask_set_cpu(other, class);
+}
+
 static void __init expect_cpu_pairs(struct kunit *test, const struct ppc_fixture *fx,
 				    const struct sched_view *view, const struct cpumask *cpus)
 {
+	struct cpumask *l2, *cache, *res, *llc, *same_id, *cap;
 	int a, b, reported = 0;
-	cpumask_t l2;
 
 	if (!view->published)
 		return;
+	/* Not on the stack: with NR_CPUS=8192 (KCONFIG=distro) a mask is 1 KiB. */
+	l2 = kunit_kcalloc(test, 6, cpumask_size(), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, l2);
+	cache = (void *)l2 + cpumask_size();
+	res = (void *)cache + cpumask_size();
+	llc = (void *)res + cpumask_size();
+	same_id = (void *)llc + cpumask_size();
+	cap = (void *)same_id + cpumask_size();
+	/*
+	 * Every pair, as one mask per CPU and relation: the CPUs it makes a
+	 * pair with.  A class's mask is the same for each of its CPUs, so it
+	 * is made again only for a CPU outside the last one.
+	 */
 	for_each_cpu(a, cpus) {
 		const struct sched_view_cpu *ca = &view->cpu[a];
 
 		if (a >= fx->nr_cpus || reported >= MAX_REPORTS)
 			break;
-		fixture_set_of(fx, PPC_FIXTURE_SET_L2, a, &l2);
-		cpumask_and(&l2, &l2, cpus);
-		for_each_cpu(b, cpus) {
-			const struct sched_view_cpu *cb = &view->cpu[b];
-			bool l2_shared = cpumask_test_cpu(b, &l2);
-			bool cache = sched_view_pair(view, view->share_cache, a, b);
-			bool llc = a == b || cpumask_test_cpu(b, ca->llc);
-			bool res = sched_view_pair(view, view->share_resources, a, b);
-			bool same_llc_id = ca->llc_id == cb->llc_id;
+		fixture_set_of(fx, PPC_FIXTURE_SET_L2, a, l2);
+		cpumask_and(l2, l2, cpus);
+		if (!cpumask_test_cpu(a, cache))
+			cpus_in_class(view, view->share_cache, a, cpus, cache);
+		if (!cpumask_test_cpu(a, res))
+			cpus_in_class(view, view->share_resources, a, cpus, res);
+		if (!cpumask_test_cpu(a, cap))
+			cpus_in_class(view, view->equal_capacity, a, cpus, cap);
+		if (!cpumask_test_cpu(a, same_id) ||
+		    view->cpu[cpumask_first(same_id)].llc_id != ca->llc_id) {
+			cpumask_clear(same_id);
+			for_each_cpu(b, cpus)
+				if (b < fx->nr_cpus && view->cpu[b].llc_id == ca->llc_id)
+					__cpumask_set_cpu(b, same_id);
+		}
+		cpumask_and(llc, ca->llc, cpus);
+		__cpumask_set_cpu(a, llc);
 
-			if (b >= fx->nr_cpus || reported >= MAX_REPORTS)
-				break;
-			if (cache != l2_shared || cache != same_llc_id) {
-				reported++;
-				KUNIT_FAIL(test,
-					   "%s, CPUs %*pbl: CPUs %d and %d: cpus_share_cache() says %s, their LLC ids are %d and %d; they %s an L2 (CPU %d's is %*pbl)",
-					   fx->name, cpumask_pr_args(cpus), a, b,
-					   cache ? "shared" : "not shared", ca->llc_id, cb->llc_id,
-					   l2_shared ? "share" : "do not share", a,
-					   cpumask_pr_args(&l2));
-			}
-			if (res != llc) {
-				reported++;
-				KUNIT_FAIL(test,
-					   "%s, CPUs %*pbl: CPUs %d and %d: cpus_share_resources() says %s; CPU %d's LLC domain is %*pbl",
-					   fx->name, cpumask_pr_args(cpus), a, b,
-					   res ? "shared" : "not shared", a,
-					   cpumask_pr_args(ca->llc));
-			}
-			if (!sched_view_pair(view, view->equal_capacity, a, b)) {
-				reported++;
-				KUNIT_FAIL(test,
-					   "%s: CPUs %d and %d: cpus_equal_capacity() says no; the machine's cores are alike",
-					   fx->name, a, b);
-			}
+		if (!cpumask_equal(cache, l2) || !cpumask_equal(cache, same_id)) {
+			reported++;
+			KUNIT_FAIL(test,
+				   "%s, CPUs %*pbl: cpus_share_cache() pairs CPU %d with %*pbl; it shares an L2 with %*pbl, its LLC id %d with %*pbl",
+				   fx->name, cpumask_pr_args(cpus), a, cpumask_pr_args(cache),
+				   cpumask_pr_args(l2), ca->llc_id, cpumask_pr_args(same_id));
+		}
+		if (!cpumask_equal(res, llc)) {
+			reported++;
+			KUNIT_FAIL(test,
+				   "%s, CPUs %*pbl: cpus_share_resources() pairs CPU %d with %*pbl; its LLC domain is %*pbl",
+				   fx->name, cpumask_pr_args(cpus), a, cpumask_pr_args(res),
+				   cpumask_pr_args(ca->llc));
+		}
+		if (!cpumask_equal(cap, cpus)) {
+			reported++;
+			KUNIT_FAIL(test,
+				   "%s: cpus_equal_capacity() pairs CPU %d with %*pbl only; the machine's cores are alike",
+				   fx->name, a, cpumask_pr_args(cap));
 		}
 	}
 	expect_llc_counts(test, fx, view, cpus);
@@ -1422,6 +1449,7 @@ static void __init topology_suite_exit(struct kunit_suite *suite)
 	kunit_cleanup(&boot_views_owner);
 	memset(boot_views, 0, sizeof(boot_views));
 	fixture_memo_forget();
+	fixture_set_forget();
 }
 
 /*
@@ -1784,8 +1812,10 @@ static void __init topology_fixture_repeated_level_dropped(struct kunit *test)
 }
 
 /*
- * KUnit's speed attribute (6.6 and later): the hotplug shapes take a
- * second or more each, the largest machine most of it, so that
+ * KUnit's speed attribute (6.6 and later): the hotplug shapes and the
+ * machines without chip ids take a second or more each, the largest
+ * machine most of it (without ibm,chip-id, cpu_to_chip_id() caches
+ * nothing and walks /cpus for each CPU of each CPU's masks), so that
  * kunit.filter="speed>slow" can leave them out of a quick run.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
@@ -1812,7 +1842,7 @@ static struct kunit_case __refdata topology_cases[] = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_half_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_smt_off, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_without_l2_nodes, fixture_gen_params),
-	KUNIT_CASE_PARAM(topology_fixture_masks_without_chip_ids, fixture_gen_params),
+	TOPOLOGY_CASE_SLOW(topology_fixture_masks_without_chip_ids, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_core_online_by_threads, smt_width_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_with_cpus_to_add, fixture_gen_params),
 	TOPOLOGY_CASE_SLOW(topology_fixture_masks_core_hotplug, fixture_gen_params),

@@ -515,6 +515,8 @@ static void __init vcpu_preempted_kvm_smt4(struct kunit *test)
 {
 	int thread;
 
+	if (!IS_ENABLED(CONFIG_KVM_GUEST))
+		kunit_skip(test, "CONFIG_KVM_GUEST is off: is_kvm_guest() is always false");
 	check_table(test, 4, true, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
 	for (thread = 0; thread < 4; thread++)
 		check_table(test, 4, true, true, CALLER_FAKE_OWN_CORE, thread, ROWS_ALL);
@@ -522,6 +524,8 @@ static void __init vcpu_preempted_kvm_smt4(struct kunit *test)
 
 static void __init vcpu_preempted_kvm_smt8(struct kunit *test)
 {
+	if (!IS_ENABLED(CONFIG_KVM_GUEST))
+		kunit_skip(test, "CONFIG_KVM_GUEST is off: is_kvm_guest() is always false");
 	check_table(test, 8, true, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
 	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 0, ROWS_ALL);
 	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 5, ROWS_ALL);
