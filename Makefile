@@ -10,9 +10,9 @@ TOP := $(patsubst %/,%,$(dir $(abspath $(firstword $(MAKEFILE_LIST)))))
 
 BASE ?= 7.3
 CPU ?= power10
-export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRESSIONS FIXTURE SHARD PARTS SERIES TREE REVIEW_EACH REVIEW SMP_CHECK_CPUS
+export BASE CPU FILTER TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRESSIONS FIXTURE SHARD PARTS SERIES TREE REVIEW_EACH REVIEW SMP_CHECK_CPUS BUILD_MATRIX
 
-.PHONY: run check help live bench truth-table matrix mutants merge presubmit export smp-check fuzz show ci-local lint regressions review
+.PHONY: run check help live bench truth-table matrix mutants merge presubmit export build-matrix smp-check fuzz show ci-local lint regressions review
 
 run: ## build a patched kernel and run the KUnit suites under QEMU
 	@tools/run-kunit
@@ -57,6 +57,9 @@ presubmit: ## before posting: checkpatch, new warnings, seam, matrix
 
 export: ## the suites as a format-patch series for the kernel tree
 	@tools/export
+
+build-matrix: ## the exported series configured as tools/kconfig/build-matrix.txt says (BUILD_MATRIX=rows), the directories it touches built with W=1
+	@tools/build-matrix
 
 smp-check: ## the exported series with KUNIT_ALL_TESTS, KASAN and lockdep, booted with 1 and 8 CPUs, debugfs read after boot
 	@tools/smp-check

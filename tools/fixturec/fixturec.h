@@ -200,6 +200,9 @@ int write_live(FILE *out, struct fixture *f, const char *online);
 
 /* emit.c */
 extern const char *emit_set;
+/* All in one header (the default), or the kernel's declarations or tables (-p). */
+enum emit_part { EMIT_ALL, EMIT_DECLS, EMIT_DATA };
+extern enum emit_part emit_part;
 void put_header(FILE *out, const struct fixture *fx, int n);
 int write_stream(FILE *out, const char *name, const struct fixture *fx, int n);
 

@@ -86,7 +86,7 @@ static int write_output(const char *path, const struct fixture *fx, int n)
 
 static void usage_exit(void)
 {
-	fputs("usage: fixturec [-o OUT] [-n SET] FILE...\n       fixturec -l [-O CPULIST] FILE\n", stderr);
+	fputs("usage: fixturec [-o OUT] [-n SET] [-p decls|data] FILE...\n       fixturec -l [-O CPULIST] FILE\n", stderr);
 	exit(2);
 }
 
@@ -98,7 +98,7 @@ int main(int argc, char **argv)
 	bool ok = true;
 	int opt, i, n, ret;
 
-	while ((opt = getopt(argc, argv, "o:n:lO:h")) != -1) {
+	while ((opt = getopt(argc, argv, "o:n:p:lO:h")) != -1) {
 		if (opt == 'n') {
 			for (i = 0; optarg[i]; i++)
 				if (optarg[i] < 'a' || optarg[i] > 'z' || i >= MAX_NAME)
@@ -106,6 +106,13 @@ int main(int argc, char **argv)
 			if (!i)
 				usage_exit();
 			emit_set = optarg;
+		} else if (opt == 'p') {
+			if (!strcmp(optarg, "decls"))
+				emit_part = EMIT_DECLS;
+			else if (!strcmp(optarg, "data"))
+				emit_part = EMIT_DATA;
+			else
+				usage_exit();
 		} else if (opt == 'l')
 			live = true;
 		else if (opt == 'O')

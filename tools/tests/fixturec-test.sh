@@ -164,6 +164,27 @@ expect_ok "the header is self-contained C for $cc -fsyntax-only" \
 	"$cc" -std=gnu11 -Wall -Wextra -Wunused-const-variable -Werror \
 	-fsyntax-only -I "$scratch/shim" -I "$scratch" "$scratch/use.c"
 
+# The kernel's two parts (-p): every suite includes the declarations,
+# which hold no data (W=1 warns of a static table a file does not use),
+# and the tables are compiled once.
+mkdir -p "$scratch/split"
+"$fixturec" -p decls -o "$scratch/split/ppc_fixtures.h" "$project"/fixtures/*.fixture
+"$fixturec" -p data -o "$scratch/split/ppc_fixtures.c" "$project"/fixtures/*.fixture
+printf '#include "ppc_fixtures.h"\nint nothing_used;\n' > "$scratch/split/unused.c"
+cp "$scratch/use.c" "$scratch/split/use.c"
+for f in unused.c use.c ppc_fixtures.c; do
+	expect_ok "-p decls/data: $f is C without warnings for $cc -Wunused-const-variable" \
+		"$cc" -std=gnu11 -Wall -Wextra -Wunused-const-variable -Werror -Wmissing-declarations \
+		-c -o "$scratch/split/$f.o" -I "$scratch/shim" -I "$scratch/split" "$scratch/split/$f"
+done
+if ! grep -q 'ppc_fixture_.*_cpus\[' "$scratch/split/ppc_fixtures.h" &&
+   grep -q '^extern const struct ppc_fixture \* const ppc_fixtures\[PPC_NR_FIXTURES\];' \
+	"$scratch/split/ppc_fixtures.h"; then
+	ok "-p decls declares ppc_fixtures[] and defines no table"
+else
+	not_ok "-p decls declares ppc_fixtures[] and defines no table"
+fi
+
 nr=$(ls "$project"/fixtures/*.fixture | wc -l)
 if grep -qx "#define PPC_NR_FIXTURES $nr" "$header"; then
 	ok "PPC_NR_FIXTURES is $nr, one per file"
