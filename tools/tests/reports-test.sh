@@ -186,4 +186,37 @@ expect_fail "smp_check.py: a failure in a results file read after boot fails the
 	'FAILED debugfs: not ok in powerpc_vcpu_preempted' \
 	python3 "$report/smp_check.py" "-smp 8" 0 "$in/results-pass.json" "$scratch/smp.log"
 
+# new_warnings.py: make build-matrix's judge of a row's W=1 build.  A
+# series that adds lines 10-12 of smp.c and creates a 3-line file.
+cat > "$scratch/series.diff" << 'EOF'
+diff --git a/arch/powerpc/kernel/smp.c b/arch/powerpc/kernel/smp.c
+--- a/arch/powerpc/kernel/smp.c
++++ b/arch/powerpc/kernel/smp.c
+@@ -9,0 +10,3 @@ static int x;
++int a;
++int b;
++int c;
+diff --git a/arch/powerpc/kernel/topology_kunit/new.c b/arch/powerpc/kernel/topology_kunit/new.c
+--- /dev/null
++++ b/arch/powerpc/kernel/topology_kunit/new.c
+@@ -0,0 +1,3 @@
++int d;
++int e;
++int f;
+EOF
+printf '%s\n' "/tree/arch/powerpc/kernel/smp.c:40:5: warning: no previous prototype for 'g' [-Wmissing-prototypes]" \
+	"/tree/arch/powerpc/platforms/pseries/lpar.c:2024:36: error: '%ld' directive writing [-Werror=format-overflow=]" \
+	> "$scratch/base.log"
+expect_ok "new_warnings.py: warnings at lines the series did not add are the base's" \
+	python3 "$report/new_warnings.py" "$scratch/series.diff" "$scratch/base.log"
+printf '%s\n' "/tree/arch/powerpc/kernel/smp.c:11:5: warning: no previous prototype for 'b' [-Wmissing-prototypes]" \
+	> "$scratch/new.log"
+expect_fail "new_warnings.py: a warning at a line the series adds fails the row" \
+	"new: /tree/arch/powerpc/kernel/smp.c:11:5" \
+	python3 "$report/new_warnings.py" "$scratch/series.diff" "$scratch/new.log"
+printf '%s\n' "arch/powerpc/kernel/topology_kunit/new.c:3:5: error: redefinition of 'f'" > "$scratch/new.log"
+expect_fail "new_warnings.py: an error in a file the series creates fails the row" \
+	"new: arch/powerpc/kernel/topology_kunit/new.c:3:5" \
+	python3 "$report/new_warnings.py" "$scratch/series.diff" "$scratch/new.log"
+
 finish
