@@ -238,5 +238,15 @@ if pgrep -f "^sleep 300$" > /dev/null; then
 else
 	ok "fail-fast terminated at a timeout takes QEMU with it"
 fi
+# A QEMU that prints nothing for FAIL_FAST_IDLE seconds is a hang: stopped.
+start=$SECONDS
+out=$(PATH=$ffpath FAIL_FAST_IDLE=2 timeout 20 qemu-system-ppc64 2>&1) || true
+if [ $((SECONDS - start)) -lt 10 ] && [[ $out = *"no output for 2 s: stopping QEMU as hung"* ]] &&
+   [[ $out = *"still running"* ]] && ! pgrep -f "^sleep 300$" > /dev/null; then
+	ok "fail-fast stops a QEMU silent for FAIL_FAST_IDLE seconds, its output passed on"
+else
+	not_ok "fail-fast did not stop a silent QEMU within FAIL_FAST_IDLE: '$out'"
+	pkill -f "^sleep 300$" || true
+fi
 
 finish
