@@ -319,3 +319,23 @@ user_tree_name() {
 	abs=$(readlink -f "$1")
 	echo "tree-$(basename "$abs" | tr -c 'A-Za-z0-9._\n-' '_')-$(echo "$abs" | sha256sum | cut -c1-8)"
 }
+
+# suites_kunit_command TREE: the kunit.py command that the help of
+# CONFIG_PPC_TOPOLOGY_KUNIT_TEST gives in TREE's topology_kunit/Kconfig,
+# as shell text.  The exported series is run with exactly that command.
+suites_kunit_command() {
+	awk '/^\t    \.\/tools\/testing\/kunit\/kunit\.py run/ { on = 1 }
+		on && /^[[:space:]]*$/ { exit }
+		on { sub(/^\t    /, ""); print }' "$1/$KUNIT_DIR/Kconfig"
+}
+
+# suites_kunit_args TREE: that command's arguments after "run", as the
+# shell splits them, each ended by a NUL (an argument may hold newlines).
+suites_kunit_args() {
+	local cmd
+	cmd=$(suites_kunit_command "$1")
+	[ -n "$cmd" ] || die "$1/$KUNIT_DIR/Kconfig: no kunit.py run command in the help of CONFIG_PPC_TOPOLOGY_KUNIT_TEST"
+	# shellcheck disable=SC2016 # the inner shell expands it
+	bash -c 'kunit_args() { printf "%s\0" "$@"; }; '"${cmd/#.\/tools\/testing\/kunit\/kunit.py run/kunit_args}" ||
+		die "$1/$KUNIT_DIR/Kconfig: the shell cannot read the kunit.py command of CONFIG_PPC_TOPOLOGY_KUNIT_TEST"
+}
