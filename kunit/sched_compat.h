@@ -43,7 +43,10 @@
 #include <linux/sched/topology.h>
 #include <linux/version.h>
 
-#if defined(CONFIG_SCHED_DEBUG) || LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+/* Level names: always from 6.15, before it with CONFIG_SCHED_DEBUG. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+#define PPC_SCHED_HAS_NAMES	1
+#elif defined(CONFIG_SCHED_DEBUG)
 #define PPC_SCHED_HAS_NAMES	1
 #else
 #define PPC_SCHED_HAS_NAMES	0
