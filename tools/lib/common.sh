@@ -322,20 +322,26 @@ user_tree_name() {
 
 # suites_kunit_command TREE: the kunit.py command that the help of
 # CONFIG_PPC_TOPOLOGY_KUNIT_TEST gives in TREE's topology_kunit/Kconfig,
-# as shell text.  The exported series is run with exactly that command.
+# as shell text; dies if there is none.  The exported series is run with
+# exactly that command.
 suites_kunit_command() {
-	awk '/^\t    \.\/tools\/testing\/kunit\/kunit\.py run/ { on = 1 }
+	local cmd
+	cmd=$(awk '/^\t    \.\/tools\/testing\/kunit\/kunit\.py run/ { on = 1 }
 		on && /^[[:space:]]*$/ { exit }
-		on { sub(/^\t    /, ""); print }' "$1/$KUNIT_DIR/Kconfig"
+		on { sub(/^\t    /, ""); print }' "$1/$KUNIT_DIR/Kconfig")
+	[ -n "$cmd" ] || die "$1/$KUNIT_DIR/Kconfig: no kunit.py run command in the help of CONFIG_PPC_TOPOLOGY_KUNIT_TEST"
+	printf '%s\n' "$cmd"
 }
 
-# suites_kunit_args TREE: that command's arguments after "run", as the
-# shell splits them, each ended by a NUL (an argument may hold newlines).
+# suites_kunit_args TREE ARRAY: that command's arguments after "run", as
+# the shell splits them (an argument may hold newlines), into the array
+# named ARRAY.  In the caller's shell, so that a failure stops it.
 suites_kunit_args() {
+	local -n args_out=$2
 	local cmd
-	cmd=$(suites_kunit_command "$1")
-	[ -n "$cmd" ] || die "$1/$KUNIT_DIR/Kconfig: no kunit.py run command in the help of CONFIG_PPC_TOPOLOGY_KUNIT_TEST"
+	cmd=$(suites_kunit_command "$1") || exit 1
 	# shellcheck disable=SC2016 # the inner shell expands it
-	bash -c 'kunit_args() { printf "%s\0" "$@"; }; '"${cmd/#.\/tools\/testing\/kunit\/kunit.py run/kunit_args}" ||
+	mapfile -d '' args_out < <(bash -c 'kunit_args() { printf "%s\0" "$@"; }; '"${cmd/#.\/tools\/testing\/kunit\/kunit.py run/kunit_args}")
+	[ ${#args_out[@]} -gt 0 ] ||
 		die "$1/$KUNIT_DIR/Kconfig: the shell cannot read the kunit.py command of CONFIG_PPC_TOPOLOGY_KUNIT_TEST"
 }
