@@ -301,25 +301,31 @@ static int __init save_boot_thread_groups(struct ppc_fake *fake)
 
 /*
  * Let the kernel's bring-up code compute the masks and flags of the
- * machine whose firmware is in the device tree, with @possible CPUs,
- * bringing up those of @order; see ppc_probe_bring_up().  The caller has
- * injected the rest of the firmware's facts and cleared, through the
- * setters above, every mask the bring-up fills, so all of it comes back.
- * Fails only if the boot thread groups cannot be saved.
+ * machine whose firmware is in the device tree: init_big_cores() over
+ * @possible CPUs (ppc_probe_init_big_cores()), then ppc_fake_start_cpus().
+ * The caller has injected the rest of the firmware's facts and cleared,
+ * through the setters above, every mask the bring-up fills, so all of it
+ * comes back.  Fails only if the boot thread groups cannot be saved.
  */
-int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct cpumask *possible,
-			     const int *order, int nr_order, struct cpumask *online)
+int __init ppc_fake_init_big_cores(struct ppc_fake *fake, const struct cpumask *possible)
 {
 	if (save_boot_thread_groups(fake))
 		return -ENOMEM;
-	ppc_probe_bring_up(fake->test, possible, order, nr_order, online);
+	ppc_probe_init_big_cores(possible);
 	return 0;
+}
+
+/* Bring up the CPUs of @order, after init_big_cores(); see ppc_probe_start_cpus(). */
+void __init ppc_fake_start_cpus(struct ppc_fake *fake, const int *order, int nr_order,
+				struct cpumask *online)
+{
+	ppc_probe_start_cpus(fake->test, order, nr_order, online);
 }
 
 /*
  * smp.c's parsed thread groups as an earlier bring-up of the same machine
  * left them (fixture_memo.c); the boot ones come back at the end, as
- * after ppc_fake_bring_up().  Fails only if they cannot be saved.
+ * after ppc_fake_init_big_cores().  Fails only if they cannot be saved.
  */
 int __init ppc_fake_set_thread_groups(struct ppc_fake *fake, const void *groups, size_t len)
 {

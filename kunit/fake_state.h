@@ -37,6 +37,12 @@ enum ppc_fake_map {
 	PPC_NR_MAPS,
 };
 
+/* A map init_big_cores() allocates itself for every CPU it walks. */
+static inline bool ppc_fake_map_of_big_cores(enum ppc_fake_map map)
+{
+	return map == PPC_MAP_SMALLCORE || map >= PPC_MAP_TG_L1;
+}
+
 /* The scalar state a test can replace. */
 struct ppc_fake_flags {
 	bool shared_processor;		/* shared_processor static key */
@@ -72,8 +78,9 @@ void ppc_fake_set_chip_ids(struct ppc_fake *fake, int *table);
 void ppc_fake_set_present(struct ppc_fake *fake, const struct cpumask *present);
 void ppc_fake_set_fw_feature(struct ppc_fake *fake, unsigned long feature, bool on);
 
-int __init ppc_fake_bring_up(struct ppc_fake *fake, const struct cpumask *possible,
-			     const int *order, int nr_order, struct cpumask *online);
+int __init ppc_fake_init_big_cores(struct ppc_fake *fake, const struct cpumask *possible);
+void __init ppc_fake_start_cpus(struct ppc_fake *fake, const int *order, int nr_order,
+				struct cpumask *online);
 int __init ppc_fake_set_thread_groups(struct ppc_fake *fake, const void *groups, size_t len);
 void __init ppc_fake_take_down(struct ppc_fake *fake, int cpu, struct cpumask *online);
 void __init ppc_fake_bring_up_cpu(struct ppc_fake *fake, int cpu, struct cpumask *online);

@@ -12,6 +12,13 @@
  * the l2-cache node of the L2 it shares.  They are added to the live tree
  * with of_changesets, taken out again by KUnit whatever the outcome.
  *
+ * /cpus lists the cpu nodes in hardware-id order, as the kernel unflattens
+ * firmware's tree, then the l2-cache nodes, and each node has its
+ * device_type first.  of_get_cpu_node() walks the list from its head and
+ * searches each node's properties for device_type, status and the
+ * thread ids: on the 768-CPU machine, with nodes in the reverse order and
+ * device_type late, that walk was most of a bring-up without chip ids.
+ *
  * The pseries DLPAR notifier (pseries_smp_notifier()) hands a cpu node
  * attached with its interrupt servers the first free logical CPUs, as for
  * a processor added at run time.  A fixture is the machine as boot found
@@ -228,29 +235,30 @@ struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 			struct device_node *l2 = fw_node(test, cpus, "l2-cache",
 							 0x2000 + c->hw_id);
 
-			fw_set_string(test, l2, "device_type", "cache");
-			fw_set_u32(test, l2, "cache-level", 2);
 			l2_phandle[core] = next++;
 			fw_set_u32(test, l2, "ibm,phandle", l2_phandle[core]);
+			fw_set_u32(test, l2, "cache-level", 2);
+			fw_set_string(test, l2, "device_type", "cache");
 			KUNIT_ASSERT_EQ(test, of_changeset_attach_node(nodes, l2), 0);
 			fw->l2[core] = l2;
 		}
 	}
-	for (core = 0; core < fx->nr_cores; core++) {
+	/* Each node goes in at the head of /cpus' list; fw_set() puts a property first. */
+	for (core = fx->nr_cores - 1; core >= 0; core--) {
 		const struct ppc_fixture_cpu *c = &fx->cpus[core * T];
 		struct device_node *np = fw_node(test, cpus, "cpu", c->hw_id);
 
-		fw_set_string(test, np, "device_type", "cpu");
-		fw_set_u32(test, np, "reg", c->hw_id);
-		if (chip_ids)
-			fw_set_u32(test, np, "ibm,chip-id", c->chip);
-		fw_set(test, np, "ibm,associativity", assoc,
-		       fw_associativity(fx, core * T, assoc) * sizeof(*assoc));
-		fw_thread_groups(test, fx, core, np);
 		if (l2_nodes) {
 			KUNIT_ASSERT_NOT_NULL(test, fw->l2[c->l2_first / T]);
 			fw_set_u32(test, np, "l2-cache", l2_phandle[c->l2_first / T]);
 		}
+		fw_thread_groups(test, fx, core, np);
+		fw_set(test, np, "ibm,associativity", assoc,
+		       fw_associativity(fx, core * T, assoc) * sizeof(*assoc));
+		if (chip_ids)
+			fw_set_u32(test, np, "ibm,chip-id", c->chip);
+		fw_set_u32(test, np, "reg", c->hw_id);
+		fw_set_string(test, np, "device_type", "cpu");
 		KUNIT_ASSERT_EQ(test, of_changeset_attach_node(nodes, np), 0);
 		fw->core[core] = np;
 

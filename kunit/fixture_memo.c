@@ -17,6 +17,14 @@
  * of times the same code runs on the same inputs changes.  A case whose
  * inputs differ in anything (the order CPUs come up in, the firmware's
  * nodes, the processor mode) runs the bring-up itself.
+ *
+ * Its first half is kept on its own: init_big_cores() reads only the
+ * possible CPUs, their hardware ids and nodes, and the ibm,thread-groups
+ * of their device nodes.  A bring-up in another order, with fewer
+ * threads online, without l2-cache nodes or chip ids, or in the other
+ * processor mode, after one of the same machine, gets its small-core
+ * and thread-group maps, its flags and parsed thread groups, and runs
+ * add_cpu_to_masks() for every CPU itself.
  */
 
 #include <linux/bitmap.h>
@@ -32,6 +40,7 @@
 
 struct fixture_memo {
 	struct list_head list;
+	bool big_cores;			/* init_big_cores()' results only */
 	/* The inputs. */
 	struct ppc_fixture fx;		/* its pointers are not compared */
 	struct ppc_fixture_cpu *cpus;
@@ -71,14 +80,13 @@ static void *dup(const void *src, size_t len)
 	return copy;
 }
 
-static bool same_inputs(const struct fixture_memo *m, const struct ppc_fixture *fx,
-			const struct fixture_bring_up *how, int boot_node)
+/* The inputs of init_big_cores(), which the whole bring-up has too. */
+static bool same_machine(const struct fixture_memo *m, const struct ppc_fixture *fx,
+			 const struct fixture_bring_up *how, int boot_node)
 {
 	return m->fx.nr_cpus == fx->nr_cpus &&
 	       m->fx.threads_per_core == fx->threads_per_core &&
 	       m->fx.nr_cores == fx->nr_cores &&
-	       m->fx.shared_processor == fx->shared_processor &&
-	       m->fx.has_coregroups == fx->has_coregroups &&
 	       m->fx.l2_share == fx->l2_share &&
 	       m->fx.nr_nodes == fx->nr_nodes &&
 	       m->fx.thread_groups_len == fx->thread_groups_len &&
@@ -86,13 +94,21 @@ static bool same_inputs(const struct fixture_memo *m, const struct ppc_fixture *
 	       !memcmp(m->nodes, fx->nodes, fx->nr_nodes * sizeof(*fx->nodes)) &&
 	       !memcmp(m->thread_groups, fx->thread_groups,
 		       fx->thread_groups_len * sizeof(*fx->thread_groups)) &&
+	       m->how.cpus_to_add == how->cpus_to_add &&
+	       m->boot_node == boot_node;
+}
+
+static bool same_inputs(const struct fixture_memo *m, const struct ppc_fixture *fx,
+			const struct fixture_bring_up *how, int boot_node)
+{
+	return !m->big_cores && same_machine(m, fx, how, boot_node) &&
+	       m->fx.shared_processor == fx->shared_processor &&
+	       m->fx.has_coregroups == fx->has_coregroups &&
 	       m->how.descending == how->descending &&
 	       m->how.threads_online == how->threads_online &&
 	       m->how.no_l2_nodes == how->no_l2_nodes &&
 	       m->how.no_chip_ids == how->no_chip_ids &&
-	       m->how.cpus_to_add == how->cpus_to_add &&
-	       m->features == powerpc_firmware_features &&
-	       m->boot_node == boot_node;
+	       m->features == powerpc_firmware_features;
 }
 
 static void memo_free(struct fixture_memo *m)
@@ -194,6 +210,85 @@ void __init fixture_memo_keep(const struct ppc_fixture *fx, const struct fixture
 	slot = 0;
 	for_each_node_mask(node, *nodes_kept)
 		cpumask_copy(nth_mask(m->node_masks, slot++), cpumask_of_node(node));
+	ppc_probe_copy_thread_groups_used(m->groups);
+	list_add(&m->list, &memos);
+}
+
+/*
+ * Write what an earlier init_big_cores() over the same machine's
+ * @possible CPUs computed, as ppc_fake_init_big_cores() would have.
+ * False if there is none.
+ */
+bool __init fixture_memo_restore_big_cores(struct ppc_fake *fake, const struct ppc_fixture *fx,
+					   const struct fixture_bring_up *how, int boot_node,
+					   const struct cpumask *possible)
+{
+	struct ppc_fake_flags flags;
+	struct fixture_memo *m;
+	int cpu, map, slot = 0;
+
+	list_for_each_entry(m, &memos, list)
+		if (m->big_cores && same_machine(m, fx, how, boot_node) &&
+		    cpumask_equal(m->possible, possible))
+			break;
+	if (list_entry_is_head(m, &memos, list))
+		return false;
+	if (ppc_fake_set_thread_groups(fake, m->groups, m->groups_len))
+		return false;
+	ppc_fake_read_flags(&flags);
+	flags.has_big_cores = m->flags.has_big_cores;
+	flags.interleaved_big_cores = m->flags.interleaved_big_cores;
+	flags.thread_group_shares_l2 = m->flags.thread_group_shares_l2;
+	flags.thread_group_shares_l3 = m->flags.thread_group_shares_l3;
+	ppc_fake_set_flags(fake, &flags);
+	for_each_cpu(cpu, m->possible)
+		for (map = 0; map < PPC_NR_MAPS; map++, slot++)
+			if (test_bit(slot, m->map_kept))
+				ppc_fake_set_map(fake, map, cpu, nth_mask(m->maps, slot));
+	return true;
+}
+
+/*
+ * Keep what init_big_cores() just computed over @possible: the maps it
+ * allocates, its flags and smp.c's parsed thread groups.  Without memory
+ * for it, nothing is kept.
+ */
+void __init fixture_memo_keep_big_cores(const struct ppc_fixture *fx,
+					const struct fixture_bring_up *how, int boot_node,
+					const struct cpumask *possible)
+{
+	struct fixture_memo *m = kzalloc(sizeof(*m), GFP_KERNEL);
+	int cpu, map, slot = 0;
+	unsigned int slots;
+
+	if (!m)
+		return;
+	m->big_cores = true;
+	m->fx = *fx;
+	m->how = *how;
+	m->boot_node = boot_node;
+	m->cpus = dup(fx->cpus, fx->nr_cpus * sizeof(*fx->cpus));
+	m->nodes = dup(fx->nodes, fx->nr_nodes * sizeof(*fx->nodes));
+	m->thread_groups = dup(fx->thread_groups,
+			       fx->thread_groups_len * sizeof(*fx->thread_groups));
+	slots = cpumask_weight(possible) * PPC_NR_MAPS;
+	m->maps = kvcalloc(slots, cpumask_size(), GFP_KERNEL);
+	m->map_kept = bitmap_zalloc(slots, GFP_KERNEL);
+	m->possible = dup(possible, cpumask_size());
+	m->groups_len = ppc_probe_thread_groups_used();
+	m->groups = kvmalloc(m->groups_len, GFP_KERNEL);
+	if (!m->cpus || !m->nodes || !m->thread_groups || !m->maps || !m->map_kept ||
+	    !m->possible || !m->groups) {
+		memo_free(m);
+		return;
+	}
+	ppc_fake_read_flags(&m->flags);
+	for_each_cpu(cpu, possible)
+		for (map = 0; map < PPC_NR_MAPS; map++, slot++)
+			if (ppc_fake_map_of_big_cores(map) && ppc_fake_map_of(map, cpu)) {
+				cpumask_copy(nth_mask(m->maps, slot), ppc_fake_map_of(map, cpu));
+				__set_bit(slot, m->map_kept);
+			}
 	ppc_probe_copy_thread_groups_used(m->groups);
 	list_add(&m->list, &memos);
 }

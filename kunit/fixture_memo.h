@@ -19,6 +19,12 @@ void __init fixture_memo_keep(const struct ppc_fixture *fx, const struct fixture
 			      int boot_node, const struct cpumask *possible,
 			      const nodemask_t *nodes_kept, const int *chip_ids,
 			      const struct cpumask *online);
+bool __init fixture_memo_restore_big_cores(struct ppc_fake *fake, const struct ppc_fixture *fx,
+					   const struct fixture_bring_up *how, int boot_node,
+					   const struct cpumask *possible);
+void __init fixture_memo_keep_big_cores(const struct ppc_fixture *fx,
+					const struct fixture_bring_up *how, int boot_node,
+					const struct cpumask *possible);
 void fixture_memo_forget(void);
 void fixture_memo_suite_exit(struct kunit_suite *suite);
 

@@ -186,12 +186,6 @@ static bool fixture_node_has_cpus(const struct ppc_fixture *fx, int node)
 	return false;
 }
 
-/* A map init_big_cores() allocates itself for every CPU it walks. */
-static bool __init init_big_cores_map(int map)
-{
-	return map == PPC_MAP_SMALLCORE || map >= PPC_MAP_TG_L1;
-}
-
 /*
  * Present @fx's firmware as @how says and let the kernel bring its CPUs
  * up.  Every mask the bring-up fills starts empty, every flag it decides
@@ -200,7 +194,9 @@ static bool __init init_big_cores_map(int map)
  * start full of CPUs instead: it must clear them.  Returns the CPUs that
  * came online; the bring-up must have returned every device-node
  * reference it took.  A machine brought up the same way earlier in the
- * boot gets that bring-up's results instead (fixture_memo.c).
+ * boot gets that bring-up's results instead, and one whose big cores
+ * were detected earlier, with the same CPUs and thread groups, gets
+ * init_big_cores()' results (fixture_memo.c).
  */
 const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct ppc_fake *fake,
 						    const struct ppc_fixture *fx,
@@ -250,7 +246,7 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 			ppc_fake_set_hw_id(fake, cpu, fx->cpus[cpu].hw_id);
 		for (map = 0; map < PPC_NR_MAPS; map++)
 			ppc_fake_set_map(fake, map, cpu,
-					 init_big_cores_map(map) ? present : cpu_none_mask);
+					 ppc_fake_map_of_big_cores(map) ? present : cpu_none_mask);
 		ppc_fake_set_cpu_node(fake, cpu, fx->cpus[cpu].node);
 	}
 	/*
@@ -262,7 +258,7 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 		if (!cpu_possible(cpu))
 			continue;
 		for (map = 0; map < PPC_NR_MAPS; map++)
-			if (init_big_cores_map(map))
+			if (ppc_fake_map_of_big_cores(map))
 				ppc_fake_set_map(fake, map, cpu, present);
 	}
 	/* The kernel maps each CPU to its node as it comes up. */
@@ -289,8 +285,13 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 	if (fixture_memo_restore(fake, fx, how, boot_node, chip_ids, online))
 		return online;
 	possible = how->cpus_to_add ? cpu_possible_mask : present;
-	KUNIT_ASSERT_EQ_MSG(test, ppc_fake_bring_up(fake, possible, order, nr_order, online), 0,
-			    "%s: cannot save the boot thread groups", fx->name);
+	/* The same CPUs and thread groups walked earlier, in another order or mode. */
+	if (!fixture_memo_restore_big_cores(fake, fx, how, boot_node, possible)) {
+		KUNIT_ASSERT_EQ_MSG(test, ppc_fake_init_big_cores(fake, possible), 0,
+				    "%s: cannot save the boot thread groups", fx->name);
+		fixture_memo_keep_big_cores(fx, how, boot_node, possible);
+	}
+	ppc_fake_start_cpus(fake, order, nr_order, online);
 	fixture_firmware_expect_no_leak(test, fw);
 	fixture_memo_keep(fx, how, boot_node, possible, &nodes_kept, chip_ids, online);
 	return online;

@@ -280,7 +280,7 @@ void __init ppc_probe_restore_thread_groups(void *saved)
 	kvfree(saved);
 }
 
-/* The CPUs a fake machine has brought up so far; see ppc_probe_bring_up(). */
+/* The CPUs a fake machine has brought up so far; see ppc_probe_start_cpus(). */
 static const struct cpumask *probe_online;
 
 static const struct cpumask * __init probe_online_mask(void)
@@ -311,32 +311,23 @@ static void __init probe_start_cpu(int cpu, struct cpumask *online)
 }
 
 /*
- * Bring up the machine whose firmware the caller put in the device tree,
- * as boot does: smp_prepare_cpus() detects big cores with init_big_cores()
- * over the machine's @possible CPUs, then start_secondary() runs add_cpu_to_masks()
- * and the shared-cache check for each CPU of @order in turn, and the CPU
- * goes online.  The fake CPUs never run, so they go online only in what
- * topology_online_mask() answers to @test, which is @online while this runs; the
- * rest of the kernel sees its real online mask throughout.  The boot CPU
- * takes the same path: with no CPU online, add_cpu_to_masks() relates it
- * to itself, which is what smp_prepare_cpus() does for it.  The flags the
- * bring-up decides start cleared, as at boot; the caller has cleared the
- * masks it fills and owns @online, which starts empty.  init_big_cores()
- * fails on a machine without big cores, as at boot, where nothing reads
- * its error either.
+ * The first half of bringing up the machine whose firmware the caller
+ * put in the device tree, as boot does: smp_prepare_cpus() detects big
+ * cores with init_big_cores() over the machine's @possible CPUs.  The
+ * flags it decides start cleared, as at boot.  init_big_cores() fails on
+ * a machine without big cores, as at boot, where nothing reads its error
+ * either.
  */
-void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possible,
-			       const int *order, int nr_order, struct cpumask *online)
+void __init ppc_probe_init_big_cores(const struct cpumask *possible)
 {
 	static struct cpumask probe_possible[1] __initdata;
-	int cpu, i;
+	int cpu;
 
 	memset(tgl, 0, sizeof(tgl));
 	has_big_cores = false;
 	has_interleaved_big_cores = false;
 	thread_group_shares_l2 = false;
 	thread_group_shares_l3 = false;
-	shared_caches = false;
 
 	/*
 	 * init_big_cores() looks at every possible CPU.  On a machine that
@@ -350,7 +341,26 @@ void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possibl
 	init_big_cores();
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
 		set_cpu_possible(cpu, cpumask_test_cpu(cpu, probe_possible));
+}
 
+/*
+ * The second half: start_secondary() runs add_cpu_to_masks() and the
+ * shared-cache check for each CPU of @order in turn, and the CPU goes
+ * online.  The fake CPUs never run, so they go online only in what
+ * topology_online_mask() answers to @test, which is @online while this
+ * runs; the rest of the kernel sees its real online mask throughout.
+ * The boot CPU takes the same path: with no CPU online,
+ * add_cpu_to_masks() relates it to itself, which is what
+ * smp_prepare_cpus() does for it.  shared_caches starts cleared, as at
+ * boot; the caller has cleared the masks this fills and owns @online,
+ * which starts empty.
+ */
+void __init ppc_probe_start_cpus(struct kunit *test, const int *order, int nr_order,
+				 struct cpumask *online)
+{
+	int i;
+
+	shared_caches = false;
 	probe_stub_online(test, online);
 	for (i = 0; i < nr_order; i++)
 		probe_start_cpu(order[i], online);
@@ -358,7 +368,7 @@ void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possibl
 }
 
 /*
- * Bring @cpu of a machine brought up with ppc_probe_bring_up() up again
+ * Bring @cpu of a machine brought up with ppc_probe_start_cpus() up again
  * after ppc_probe_take_down(), as start_secondary() does once more when
  * the CPU comes back online.
  */
@@ -372,7 +382,7 @@ void __init ppc_probe_bring_up_cpu(struct kunit *test, int cpu, struct cpumask *
 #ifdef CONFIG_HOTPLUG_CPU
 /*
  * Take @cpu out of the masks of a machine brought up with
- * ppc_probe_bring_up(), as the CPU's own offline path does in
+ * ppc_probe_start_cpus(), as the CPU's own offline path does in
  * smp_ops->cpu_disable() once it is no longer online: @online is the
  * fake machine's online CPUs, @cpu already cleared from it.
  */

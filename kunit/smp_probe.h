@@ -71,8 +71,9 @@ void __init ppc_probe_copy_thread_groups(void *dst);
 size_t __init ppc_probe_thread_groups_used(void);
 void __init ppc_probe_copy_thread_groups_used(void *dst);
 void __init ppc_probe_load_thread_groups(const void *src, size_t len);
-void __init ppc_probe_bring_up(struct kunit *test, const struct cpumask *possible,
-			       const int *order, int nr_order, struct cpumask *online);
+void __init ppc_probe_init_big_cores(const struct cpumask *possible);
+void __init ppc_probe_start_cpus(struct kunit *test, const int *order, int nr_order,
+				 struct cpumask *online);
 void __init ppc_probe_bring_up_cpu(struct kunit *test, int cpu, struct cpumask *online);
 void __init ppc_probe_take_down(struct kunit *test, int cpu, const struct cpumask *online);
 struct sched_domain_topology_level *ppc_probe_topology_table(void);
