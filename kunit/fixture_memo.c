@@ -25,6 +25,12 @@
  * processor mode, after one of the same machine, gets its small-core
  * and thread-group maps, its flags and parsed thread groups, and runs
  * add_cpu_to_masks() for every CPU itself.
+ *
+ * A case that takes CPUs down and brings them back can ask whether the
+ * machine is again exactly as its boot bring-up left it (every map, node
+ * mask, flag, chip id and parsed thread group, the same CPUs online):
+ * the scheduler's domains, built from nothing else, are then those of
+ * the boot bring-up, which the suite builds once.
  */
 
 #include <linux/bitmap.h>
@@ -32,6 +38,7 @@
 #include <linux/list.h>
 #include <linux/nodemask.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/string.h>
 #include <asm/firmware.h>
 
@@ -291,6 +298,49 @@ void __init fixture_memo_keep_big_cores(const struct ppc_fixture *fx,
 			}
 	ppc_probe_copy_thread_groups_used(m->groups);
 	list_add(&m->list, &memos);
+}
+
+/*
+ * Whether the fake machine's state is what the bring-up of @fx in boot
+ * order kept, with @online the CPUs online.  False if none was kept.
+ * The boot node is not asked: the fake state has replaced CPU 0's by
+ * now, and it is the same for every bring-up of a boot.
+ */
+bool __init fixture_memo_is_boot_state(const struct ppc_fixture *fx,
+				       const struct cpumask *online)
+{
+	static const struct fixture_bring_up boot_order __initconst = { };
+	struct ppc_fake_flags flags;
+	struct fixture_memo *m;
+	int cpu, map, node, slot = 0;
+
+	list_for_each_entry(m, &memos, list)
+		if (same_inputs(m, fx, &boot_order, m->boot_node))
+			break;
+	if (list_entry_is_head(m, &memos, list) || !cpumask_equal(online, m->online))
+		return false;
+	ppc_fake_read_flags(&flags);
+	if (flags.shared_processor != m->flags.shared_processor ||
+	    flags.kvm_guest != m->flags.kvm_guest ||
+	    flags.has_big_cores != m->flags.has_big_cores ||
+	    flags.interleaved_big_cores != m->flags.interleaved_big_cores ||
+	    flags.shared_caches != m->flags.shared_caches ||
+	    flags.coregroup_enabled != m->flags.coregroup_enabled ||
+	    flags.thread_group_shares_l2 != m->flags.thread_group_shares_l2 ||
+	    flags.thread_group_shares_l3 != m->flags.thread_group_shares_l3)
+		return false;
+	for_each_cpu(cpu, m->possible)
+		for (map = 0; map < PPC_NR_MAPS; map++, slot++)
+			if (test_bit(slot, m->map_kept) &&
+			    !cpumask_equal(ppc_fake_map_of(map, cpu), nth_mask(m->maps, slot)))
+				return false;
+	slot = 0;
+	for_each_node_mask(node, m->nodes_kept)
+		if (!cpumask_equal(cpumask_of_node(node), nth_mask(m->node_masks, slot++)))
+			return false;
+	return chip_id_lookup_table &&
+	       !memcmp(chip_id_lookup_table, m->chip_ids, nr_cpu_ids * sizeof(int)) &&
+	       !ppc_probe_compare_thread_groups_used(m->groups);
 }
 
 /* Free every bring-up kept; a suite that brings machines up calls it at its end. */

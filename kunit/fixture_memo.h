@@ -25,6 +25,8 @@ bool __init fixture_memo_restore_big_cores(struct ppc_fake *fake, const struct p
 void __init fixture_memo_keep_big_cores(const struct ppc_fixture *fx,
 					const struct fixture_bring_up *how, int boot_node,
 					const struct cpumask *possible);
+bool __init fixture_memo_is_boot_state(const struct ppc_fixture *fx,
+				       const struct cpumask *online);
 void fixture_memo_forget(void);
 void fixture_memo_suite_exit(struct kunit_suite *suite);
 

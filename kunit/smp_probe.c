@@ -261,6 +261,12 @@ void __init ppc_probe_copy_thread_groups_used(void *dst)
 	memcpy(dst, tgl, ppc_probe_thread_groups_used());
 }
 
+/* Nonzero if the entries of the possible CPUs differ from such a copy. */
+int __init ppc_probe_compare_thread_groups_used(const void *src)
+{
+	return memcmp(tgl, src, ppc_probe_thread_groups_used());
+}
+
 /* smp.c's parsed thread groups as a bring-up left them: @len bytes from @src, the rest none. */
 void __init ppc_probe_load_thread_groups(const void *src, size_t len)
 {

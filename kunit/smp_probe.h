@@ -70,6 +70,7 @@ size_t __init ppc_probe_thread_groups_size(void);
 void __init ppc_probe_copy_thread_groups(void *dst);
 size_t __init ppc_probe_thread_groups_used(void);
 void __init ppc_probe_copy_thread_groups_used(void *dst);
+int __init ppc_probe_compare_thread_groups_used(const void *src);
 void __init ppc_probe_load_thread_groups(const void *src, size_t len);
 void __init ppc_probe_init_big_cores(const struct cpumask *possible);
 void __init ppc_probe_start_cpus(struct kunit *test, const int *order, int nr_order,

@@ -826,6 +826,10 @@ static void __init expect_domains_within(struct kunit *test, const struct ppc_fi
  * and one that came back is where the machine has it.  The flags the bring-up
  * decided are not asserted: the kernel keeps shared_caches once set.
  */
+static const struct sched_view * __init boot_view_in(struct kunit *test,
+						     const struct ppc_fixture *fx,
+						     struct ppc_fake *fake);
+
 static void __init check_hotplug(struct kunit *test, const struct ppc_fixture *fx,
 				 bool (*down)(const struct ppc_fixture *fx, int cpu))
 {
@@ -842,6 +846,14 @@ static void __init check_hotplug(struct kunit *test, const struct ppc_fixture *f
 		if (down(fx, cpu))
 			ppc_fake_bring_up_cpu(fake, cpu, online);
 	check_fixture_maps(test, fx, online);
+	/* As at boot again, to the last mask: the domains are the boot bring-up's. */
+	if (fixture_memo_is_boot_state(fx, online)) {
+		const struct sched_view *view = boot_view_in(test, fx, fake);
+
+		expect_shape_domains(test, fx, view, online);
+		expect_cpu_pairs(test, fx, view, online);
+		return;
+	}
 	expect_shape(test, fx, fake, online);
 }
 
@@ -1410,27 +1422,46 @@ static void __init topology_fixture_cpu_pairs(struct kunit *test)
  * bring-up and the build of the largest machine were most of those
  * cases' time: the first case that asks for a fixture's builds them, the
  * fake state is put back as always, and the view stays, its memory
- * boot_views_owner's, freed with the suite.
+ * boot_views_owner's, freed with the suite.  The hotplug cases ask too,
+ * once their machine is back in its boot state (fixture_memo.c).
  */
 static struct kunit boot_views_owner;
 static struct sched_view *boot_views[PPC_NR_FIXTURES];
 
-static const struct sched_view * __init boot_view(struct kunit *test,
-						  const struct ppc_fixture *fx)
+static struct sched_view ** __init boot_view_slot(struct kunit *test,
+						   const struct ppc_fixture *fx)
 {
-	struct ppc_fake *fake;
 	int i;
 
 	for (i = 0; i < PPC_NR_FIXTURES && ppc_fixtures[i] != fx; i++)
 		;
 	KUNIT_ASSERT_LT_MSG(test, i, PPC_NR_FIXTURES, "%s is not one of fixtures/", fx->name);
-	if (boot_views[i])
-		return boot_views[i];
+	return &boot_views[i];
+}
+
+/* The boot view of @fx, built from @fake's state, its boot state, if there is none yet. */
+static const struct sched_view * __init boot_view_in(struct kunit *test,
+						     const struct ppc_fixture *fx,
+						     struct ppc_fake *fake)
+{
+	struct sched_view **slot = boot_view_slot(test, fx);
+
+	if (!*slot)
+		*slot = sched_view_build_what(test, &boot_views_owner, fake, fx->nr_cpus, NULL,
+					      SCHED_VIEW_GROUPS | SCHED_VIEW_PAIRS);
+	return *slot;
+}
+
+static const struct sched_view * __init boot_view(struct kunit *test,
+						  const struct ppc_fixture *fx)
+{
+	struct ppc_fake *fake;
+
+	if (*boot_view_slot(test, fx))
+		return *boot_view_slot(test, fx);
 	fake = ppc_fake_begin(test);
 	fixture_bring_up(test, fake, fx);
-	boot_views[i] = sched_view_build_what(test, &boot_views_owner, fake, fx->nr_cpus, NULL,
-					      SCHED_VIEW_GROUPS | SCHED_VIEW_PAIRS);
-	return boot_views[i];
+	return boot_view_in(test, fx, fake);
 }
 
 static const struct sched_view * __init fixture_sched_view(struct kunit *test)
