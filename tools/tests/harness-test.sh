@@ -248,5 +248,25 @@ else
 	not_ok "fail-fast did not stop a silent QEMU within FAIL_FAST_IDLE: '$out'"
 	pkill -f "^sleep 300$" || true
 fi
+# A QEMU that outlives its SIGTERM (waiting for a vCPU a mutant keeps
+# busy) is killed 2 s later, not left to kunit.py's --timeout.
+mkdir -p "$scratch/qemu-deaf"
+cat > "$scratch/qemu-deaf/qemu-system-ppc64" <<'QEMU'
+#!/bin/bash
+trap '' TERM
+echo "    not ok 1 first"
+exec sleep 40
+QEMU
+chmod +x "$scratch/qemu-deaf/qemu-system-ppc64"
+start=$SECONDS
+out=$(PATH=$PROJECT/tools/lib/fail-fast:$scratch/qemu-deaf:$PATH timeout 30 qemu-system-ppc64 2>&1) ||
+	true
+if [ $((SECONDS - start)) -lt 10 ] && [[ $out = *"2 s after SIGTERM: SIGKILL"* ]] &&
+   ! pgrep -f "^sleep 40$" > /dev/null; then
+	ok "fail-fast kills a QEMU that outlives its SIGTERM"
+else
+	not_ok "fail-fast left a QEMU that ignores SIGTERM running for $((SECONDS - start)) s: '$out'"
+	pkill -f "^sleep 40$" || true
+fi
 
 finish
