@@ -1429,7 +1429,7 @@ static struct kunit boot_views_owner;
 static struct sched_view *boot_views[PPC_NR_FIXTURES];
 
 static struct sched_view ** __init boot_view_slot(struct kunit *test,
-						   const struct ppc_fixture *fx)
+						  const struct ppc_fixture *fx)
 {
 	int i;
 
