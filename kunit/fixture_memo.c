@@ -133,9 +133,67 @@ static void memo_free(struct fixture_memo *m)
 	kfree(m);
 }
 
+/* Write the maps @m kept, through the fake state's setters. */
+static void __init memo_write_maps(struct ppc_fake *fake, const struct fixture_memo *m)
+{
+	int cpu, map, slot = 0;
+
+	for_each_cpu(cpu, m->possible)
+		for (map = 0; map < PPC_NR_MAPS; map++, slot++)
+			if (test_bit(slot, m->map_kept))
+				ppc_fake_set_map(fake, map, cpu, nth_mask(m->maps, slot));
+}
+
+/*
+ * A memo of @fx's inputs and of what the bring-up computed so far over
+ * @possible: smp.c's parsed thread groups, the flags and the maps, only
+ * those init_big_cores() allocates if @big_cores.  NULL without memory.
+ */
+static struct fixture_memo * __init memo_new(const struct ppc_fixture *fx,
+					     const struct fixture_bring_up *how, int boot_node,
+					     const struct cpumask *possible, bool big_cores)
+{
+	struct fixture_memo *m = kzalloc(sizeof(*m), GFP_KERNEL);
+	int cpu, map, slot = 0;
+	unsigned int slots;
+
+	if (!m)
+		return NULL;
+	m->big_cores = big_cores;
+	m->fx = *fx;
+	m->how = *how;
+	m->boot_node = boot_node;
+	m->cpus = dup(fx->cpus, fx->nr_cpus * sizeof(*fx->cpus));
+	m->nodes = dup(fx->nodes, fx->nr_nodes * sizeof(*fx->nodes));
+	m->thread_groups = dup(fx->thread_groups,
+			       fx->thread_groups_len * sizeof(*fx->thread_groups));
+	slots = cpumask_weight(possible) * PPC_NR_MAPS;
+	m->maps = kvcalloc(slots, cpumask_size(), GFP_KERNEL);
+	m->map_kept = bitmap_zalloc(slots, GFP_KERNEL);
+	m->possible = dup(possible, cpumask_size());
+	m->groups_len = ppc_probe_thread_groups_used();
+	m->groups = kvmalloc(m->groups_len, GFP_KERNEL);
+	if (!m->cpus || !m->nodes || !m->thread_groups || !m->maps || !m->map_kept ||
+	    !m->possible || !m->groups) {
+		memo_free(m);
+		return NULL;
+	}
+	ppc_fake_read_flags(&m->flags);
+	/* A CPU beyond the machine has only the maps init_big_cores() allocates. */
+	for_each_cpu(cpu, possible)
+		for (map = 0; map < PPC_NR_MAPS; map++, slot++)
+			if ((!big_cores || ppc_fake_map_of_big_cores(map)) &&
+			    ppc_fake_map_of(map, cpu)) {
+				cpumask_copy(nth_mask(m->maps, slot), ppc_fake_map_of(map, cpu));
+				__set_bit(slot, m->map_kept);
+			}
+	ppc_probe_copy_thread_groups_used(m->groups);
+	return m;
+}
+
 /*
  * Write what an earlier bring-up of the same machine computed, as
- * ppc_fake_bring_up() would have: the caller has set every input and
+ * the bring-up would have: the caller has set every input and
  * cleared every mask exactly as before it.  False if there is none.
  */
 bool __init fixture_memo_restore(struct ppc_fake *fake, const struct ppc_fixture *fx,
@@ -143,7 +201,7 @@ bool __init fixture_memo_restore(struct ppc_fake *fake, const struct ppc_fixture
 				 int *chip_ids, struct cpumask *online)
 {
 	struct fixture_memo *m;
-	int cpu, map, node, slot = 0;
+	int node, slot = 0;
 
 	list_for_each_entry(m, &memos, list)
 		if (same_inputs(m, fx, how, boot_node))
@@ -153,11 +211,7 @@ bool __init fixture_memo_restore(struct ppc_fake *fake, const struct ppc_fixture
 	if (ppc_fake_set_thread_groups(fake, m->groups, m->groups_len))
 		return false;
 	ppc_fake_set_flags(fake, &m->flags);
-	for_each_cpu(cpu, m->possible)
-		for (map = 0; map < PPC_NR_MAPS; map++, slot++)
-			if (test_bit(slot, m->map_kept))
-				ppc_fake_set_map(fake, map, cpu, nth_mask(m->maps, slot));
-	slot = 0;
+	memo_write_maps(fake, m);
 	for_each_node_mask(node, m->nodes_kept)
 		ppc_fake_set_node_mask(fake, node, nth_mask(m->node_masks, slot++));
 	memcpy(chip_ids, m->chip_ids, nr_cpu_ids * sizeof(*chip_ids));
@@ -176,48 +230,22 @@ void __init fixture_memo_keep(const struct ppc_fixture *fx, const struct fixture
 			      const nodemask_t *nodes_kept, const int *chip_ids,
 			      const struct cpumask *online)
 {
-	struct fixture_memo *m = kzalloc(sizeof(*m), GFP_KERNEL);
-	int cpu, map, node, slot = 0;
-	unsigned int slots;
+	struct fixture_memo *m = memo_new(fx, how, boot_node, possible, false);
+	int node, slot = 0;
 
 	if (!m)
 		return;
-	m->fx = *fx;
-	m->how = *how;
 	m->features = powerpc_firmware_features;
-	m->boot_node = boot_node;
 	m->nodes_kept = *nodes_kept;
-	m->cpus = dup(fx->cpus, fx->nr_cpus * sizeof(*fx->cpus));
-	m->nodes = dup(fx->nodes, fx->nr_nodes * sizeof(*fx->nodes));
-	m->thread_groups = dup(fx->thread_groups,
-			       fx->thread_groups_len * sizeof(*fx->thread_groups));
-	slots = cpumask_weight(possible) * PPC_NR_MAPS;
-	m->maps = kvcalloc(slots, cpumask_size(), GFP_KERNEL);
-	m->map_kept = bitmap_zalloc(slots, GFP_KERNEL);
-	m->possible = dup(possible, cpumask_size());
 	m->online = dup(online, cpumask_size());
 	m->node_masks = kvcalloc(nodes_weight(*nodes_kept) + 1, cpumask_size(), GFP_KERNEL);
 	m->chip_ids = dup(chip_ids, nr_cpu_ids * sizeof(*chip_ids));
-	m->groups_len = ppc_probe_thread_groups_used();
-	m->groups = kvmalloc(m->groups_len, GFP_KERNEL);
-	if (!m->cpus || !m->nodes || !m->thread_groups || !m->maps || !m->map_kept ||
-	    !m->possible ||
-	    !m->online || !m->node_masks || !m->chip_ids || !m->groups) {
+	if (!m->online || !m->node_masks || !m->chip_ids) {
 		memo_free(m);
 		return;
 	}
-	ppc_fake_read_flags(&m->flags);
-	/* A CPU beyond the machine has only the maps init_big_cores() allocates. */
-	for_each_cpu(cpu, possible)
-		for (map = 0; map < PPC_NR_MAPS; map++, slot++)
-			if (ppc_fake_map_of(map, cpu)) {
-				cpumask_copy(nth_mask(m->maps, slot), ppc_fake_map_of(map, cpu));
-				__set_bit(slot, m->map_kept);
-			}
-	slot = 0;
 	for_each_node_mask(node, *nodes_kept)
 		cpumask_copy(nth_mask(m->node_masks, slot++), cpumask_of_node(node));
-	ppc_probe_copy_thread_groups_used(m->groups);
 	list_add(&m->list, &memos);
 }
 
@@ -232,7 +260,6 @@ bool __init fixture_memo_restore_big_cores(struct ppc_fake *fake, const struct p
 {
 	struct ppc_fake_flags flags;
 	struct fixture_memo *m;
-	int cpu, map, slot = 0;
 
 	list_for_each_entry(m, &memos, list)
 		if (m->big_cores && same_machine(m, fx, how, boot_node) &&
@@ -248,10 +275,7 @@ bool __init fixture_memo_restore_big_cores(struct ppc_fake *fake, const struct p
 	flags.thread_group_shares_l2 = m->flags.thread_group_shares_l2;
 	flags.thread_group_shares_l3 = m->flags.thread_group_shares_l3;
 	ppc_fake_set_flags(fake, &flags);
-	for_each_cpu(cpu, m->possible)
-		for (map = 0; map < PPC_NR_MAPS; map++, slot++)
-			if (test_bit(slot, m->map_kept))
-				ppc_fake_set_map(fake, map, cpu, nth_mask(m->maps, slot));
+	memo_write_maps(fake, m);
 	return true;
 }
 
@@ -264,40 +288,10 @@ void __init fixture_memo_keep_big_cores(const struct ppc_fixture *fx,
 					const struct fixture_bring_up *how, int boot_node,
 					const struct cpumask *possible)
 {
-	struct fixture_memo *m = kzalloc(sizeof(*m), GFP_KERNEL);
-	int cpu, map, slot = 0;
-	unsigned int slots;
+	struct fixture_memo *m = memo_new(fx, how, boot_node, possible, true);
 
-	if (!m)
-		return;
-	m->big_cores = true;
-	m->fx = *fx;
-	m->how = *how;
-	m->boot_node = boot_node;
-	m->cpus = dup(fx->cpus, fx->nr_cpus * sizeof(*fx->cpus));
-	m->nodes = dup(fx->nodes, fx->nr_nodes * sizeof(*fx->nodes));
-	m->thread_groups = dup(fx->thread_groups,
-			       fx->thread_groups_len * sizeof(*fx->thread_groups));
-	slots = cpumask_weight(possible) * PPC_NR_MAPS;
-	m->maps = kvcalloc(slots, cpumask_size(), GFP_KERNEL);
-	m->map_kept = bitmap_zalloc(slots, GFP_KERNEL);
-	m->possible = dup(possible, cpumask_size());
-	m->groups_len = ppc_probe_thread_groups_used();
-	m->groups = kvmalloc(m->groups_len, GFP_KERNEL);
-	if (!m->cpus || !m->nodes || !m->thread_groups || !m->maps || !m->map_kept ||
-	    !m->possible || !m->groups) {
-		memo_free(m);
-		return;
-	}
-	ppc_fake_read_flags(&m->flags);
-	for_each_cpu(cpu, possible)
-		for (map = 0; map < PPC_NR_MAPS; map++, slot++)
-			if (ppc_fake_map_of_big_cores(map) && ppc_fake_map_of(map, cpu)) {
-				cpumask_copy(nth_mask(m->maps, slot), ppc_fake_map_of(map, cpu));
-				__set_bit(slot, m->map_kept);
-			}
-	ppc_probe_copy_thread_groups_used(m->groups);
-	list_add(&m->list, &memos);
+	if (m)
+		list_add(&m->list, &memos);
 }
 
 /*

@@ -6,7 +6,7 @@
  * answer behind coregroups, NUMA nodes, the thread count, whether the
  * processors are shared and whether the platform identifies coregroups.
  * The kernel's bring-up code computes every mask and topology flag from
- * them (ppc_fake_bring_up()).
+ * them (ppc_fake_init_big_cores(), ppc_fake_start_cpus()).
  */
 
 #include <kunit/test.h>
