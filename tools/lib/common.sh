@@ -132,10 +132,21 @@ rfc_suffix() {
 # The kunitconfig fragments for a base: .kunitconfig, then what the base
 # needs on top of it, then what each RFC of $RFC expects, then KASAN with
 # KASAN=1 (and what KASAN needs on the base), as kunit.py --kunitconfig
-# arguments.
+# arguments.  Given the TREE, also the tests that patches of the base's
+# series bring with them (tools/kconfig/series-tests/SYMBOL.kunitconfig),
+# where TREE defines SYMBOL: a tree without the patch (a matrix prefix, a
+# posting reviewed on the seam alone) has no such option, and kunit.py
+# refuses a kunitconfig whose options the kernel does not have.
 kunitconfig_args() {
-	local r
+	local r f sym
 	echo "--kunitconfig=$PROJECT/.kunitconfig"
+	if [ -n "${2:-}" ]; then
+		for f in "$PROJECT"/tools/kconfig/series-tests/*.kunitconfig; do
+			sym=$(basename "$f" .kunitconfig)
+			grep -rqx --include='Kconfig*' "config $sym" "$2/arch/powerpc" &&
+				echo "--kunitconfig=$f"
+		done
+	fi
 	[ -f "$PROJECT/tools/kconfig/$1.kunitconfig" ] &&
 		echo "--kunitconfig=$PROJECT/tools/kconfig/$1.kunitconfig"
 	# The harness's small kernel, or the one large LPARs boot.
@@ -209,21 +220,39 @@ checkpatch_strict() {
 	# The trees are unpacked tarballs with no upstream history, so the
 	# commit ids of Fixes: tags cannot be looked up in them; every other
 	# check of those lines (format, title) still runs.
+	# checkpatch asks of every new file whether MAINTAINERS needs
+	# updating.  Where the patch leaves MAINTAINERS alone, the base's
+	# MAINTAINERS answers it: an entry with a maintainer must already
+	# cover the new file's directory (get_maintainer.pl).
+	local ignore=UNKNOWN_COMMIT_ID f uncovered=
+	if ! grep -q '^+++ b/MAINTAINERS$' "$patch"; then
+		ignore=$ignore,FILE_PATH_CHANGES
+		for f in $(awk '/^diff --git / { f = substr($4, 3) }
+				/^new file mode/ { print f }' "$patch"); do
+			[ -d "$tree/$(dirname "$f")" ] &&
+				(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback \
+					--norolestats --nol -f "$(dirname "$f")" 2> /dev/null) | grep -q . ||
+				uncovered="$uncovered $f"
+		done
+	fi
 	out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q \
-		--ignore UNKNOWN_COMMIT_ID "$@" "$patch" 2>&1) &&
-		[ -z "$out" ] && return 0
+		--ignore "$ignore" "$@" "$patch" 2>&1) &&
+		[ -z "$out" ] && [ -z "$uncovered" ] && return 0
 	echo "$out"
+	[ -z "$uncovered" ] || echo "WARNING: added file(s) no MAINTAINERS entry covers:$uncovered"
 	return 1
 }
 
-# kunit_case_exists SUITE CASE: a file of kunit/ registers SUITE and lists
-# CASE, as a "KUnit: SUITE.CASE" trailer names it.
+# kunit_case_exists SUITE CASE [PATCH]: a file of kunit/ registers SUITE
+# and lists CASE, as a "KUnit: SUITE.CASE" trailer names it, or PATCH
+# adds such a file (a fix that brings a test of its own).
 kunit_case_exists() {
 	local f
 	for f in "$PROJECT"/kunit/*.c; do
 		grep -q "\.name = \"$1\"" "$f" && grep -qE "KUNIT_CASE(_PARAM)?\($2[,)]" "$f" && return 0
 	done
-	return 1
+	[ -n "${3:-}" ] && grep -q "^+.*\.name = \"$1\"" "$3" &&
+		grep -qE "^\+.*KUNIT_CASE(_PARAM)?\($2[,)]" "$3"
 }
 
 # am_failed_at MESSAGE: where "git am" said a patch failed, FILE:LINE of

@@ -3,8 +3,8 @@
 #
 # Every patch of every series and of every RFC port: checkpatch.pl
 # --strict clean (run inside a kernel tree, as checkpatch expects), its
-# "KUnit: suite.case" trailers name cases that exist in kunit/, and an
-# RFC port links to the posting it ports.
+# "KUnit: suite.case" trailers name cases that exist in kunit/ (or that
+# the patch itself adds), and an RFC port links to the posting it ports.
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
@@ -29,7 +29,7 @@ for base in $BASES; do
 		fi
 		missing=
 		for t in $trailers; do
-			kunit_case_exists "${t%%.*}" "${t#*.}" || missing="$missing $t"
+			kunit_case_exists "${t%%.*}" "${t#*.}" "$patch" || missing="$missing $t"
 		done
 		if [ -z "$missing" ]; then
 			ok "$rel: its $(wc -w <<< "$trailers") paired KUnit cases exist"
