@@ -11,6 +11,7 @@
 
 #include <kunit/test.h>
 #include <linux/cpumask.h>
+#include <linux/init.h>
 #include <linux/kref.h>
 #include <linux/mm.h>
 #include <linux/of.h>
@@ -22,6 +23,46 @@
 #include "fixture_firmware.h"
 #include "fixture_memo.h"
 #include "fixture_state.h"
+
+/*
+ * ppc_fixtures.c gives each machine's CPUs as one core's threads and a
+ * row per core; the suites read a row per CPU.  The rows are written
+ * here, before any suite runs: KUnit runs the built-in suites once the
+ * initcalls are done.
+ */
+static void __init fixture_expand(const struct ppc_fixture *fx)
+{
+	unsigned int threads = fx->threads_per_core, cpu, k, t;
+
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
+		struct ppc_fixture_cpu *c = &fx->cpus[cpu];
+		const struct ppc_fixture_thread *th;
+		const struct ppc_fixture_core *co;
+
+		k = cpu / threads;
+		t = cpu % threads;
+		th = &fx->threads[t];
+		co = &fx->cores[k];
+		c->core_first = k * threads;
+		c->group_first = k * threads + th->group;
+		c->l2_first = co->l2_core * threads + th->l2;
+		c->coregroup = co->coregroup;
+		c->chip = co->chip;
+		c->node = co->node;
+		c->levels = co->levels;
+		c->hw_id = PPC_FIXTURE_HW_ID(threads, k, t);
+	}
+}
+
+static int __init ppc_fixtures_expand(void)
+{
+	int i;
+
+	for (i = 0; i < PPC_NR_FIXTURES; i++)
+		fixture_expand(ppc_fixtures[i]);
+	return 0;
+}
+core_initcall(ppc_fixtures_expand);
 
 static unsigned int set_id(const struct ppc_fixture *fx, enum ppc_fixture_set set, int cpu)
 {

@@ -15,9 +15,9 @@
 #include "stub_compat.h"
 
 /*
- * Set by init_big_cores() in trees with the interleaved big-core RFC
- * (patches/BASE/rfc/interleaved-smt/).  Declared again here, without an
- * initializer, so that the probe also builds on trees without the RFC,
+ * Set by init_big_cores() in kernels that detect interleaved big cores
+ * (the interleaved big-core RFC).  Declared again here, without an
+ * initializer, so that the probe also builds on kernels without it,
  * where this declaration defines it and it stays false.
  */
 static bool has_interleaved_big_cores;

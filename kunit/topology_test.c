@@ -41,7 +41,9 @@
 #include "fake_state.h"
 #include "fixture_memo.h"
 #include "fixture_state.h"
+#ifdef PPC_KUNIT_RFC_EXPECTATIONS
 #include "rfc.h"
+#endif
 #include "sched_compat.h"
 #include "sched_view.h"
 #include "smp_probe.h"
@@ -76,10 +78,15 @@ static const char *role_name(u8 role)
 	return role < ARRAY_SIZE(names) ? names[role] : "?";
 }
 
-/* A fixture level's flags, with what the RFCs the kernel carries change. */
+/* A fixture level's flags. */
 static u8 fixture_level_flags(const struct ppc_fixture *fx, const struct ppc_fixture_level *lvl)
 {
+#ifdef PPC_KUNIT_RFC_EXPECTATIONS
+	/* With what the RFC ports the kernel carries change. */
 	return rfc_level_flags(lvl->role, lvl->flags, fx->interleaved);
+#else
+	return lvl->flags;
+#endif
 }
 
 static void __init require_no_asym_smt(struct kunit *test)
@@ -1503,8 +1510,8 @@ static void __init topology_fixture_domains(struct kunit *test)
 
 /*
  * Every CPU's LLC, the domain update_top_cache_domain() makes sd_llc, is
- * the widest level that shares the LLC: the L2, or with the MC-LLC RFC
- * the coregroup.  sd_llc_size follows it, and with it the CPUs that
+ * the widest level that shares the LLC, as the fixture's levels say (the
+ * L2 on every machine).  sd_llc_size follows it, and with it the CPUs that
  * select_idle_cpu() scans for an idle one on a wakeup.
  *
  * The same on 6.1, 6.12 and 7.3: what differs on 7.3 is the LLC id, which

@@ -365,6 +365,39 @@ static void check_distances(struct fixture *f)
 	}
 }
 
+/*
+ * The kernel's tables give a machine as one core's threads and a row per
+ * core (emit.c): thread t of core k is CPU k * threads + t, with core 0's
+ * thread t's L1 group and L2, moved to core k, and one coregroup, chip,
+ * node and set of levels kept per core.  A machine that differs (a core
+ * whose threads keep different levels, say) cannot be written so.
+ */
+static void check_cores(struct fixture *f)
+{
+	unsigned int threads = f->threads.v, k, t, base;
+	const struct cpu_facts *c, *first;
+
+	for (k = 0; k < f->nr_cpus.v / threads; k++) {
+		first = &f->cpu[k * threads];
+		base = first->l2_first - f->cpu[0].l2_first;
+		for (t = 0; t < threads; t++) {
+			c = &f->cpu[k * threads + t];
+			if (c->core_first == k * threads &&
+			    c->group_first - c->core_first == f->cpu[t].group_first &&
+			    c->l2_first - base == f->cpu[t].l2_first && !(base % threads) &&
+			    c->levels == first->levels &&
+			    c->hw_id == HW_ID_RULE(threads, k, t) &&
+			    c->coregroup == first->coregroup && c->chip == first->chip &&
+			    c->node == first->node)
+				continue;
+			error(f, node_line(f, c->node),
+			      "CPU %u is not thread %u of core %u as the kernel's tables give a core: its threads grouped as core 0's, with one node, chip, coregroup and set of levels",
+			      k * threads + t, t, k);
+			return;
+		}
+	}
+}
+
 bool check_fixture(struct fixture *f)
 {
 	check_required(f);
@@ -384,6 +417,7 @@ bool check_fixture(struct fixture *f)
 	derive(f);
 	derive_levels(f);
 	check_nesting(f);
+	check_cores(f);
 	return !f->errors;
 }
 

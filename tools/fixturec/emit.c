@@ -43,6 +43,24 @@ static const char header_types[] =
 "\tu16 hw_id;\t\t/* hardware thread id: ibm,ppc-interrupt-server#s */\n"
 "};\n"
 "\n"
+"/*\n"
+" * A machine's CPUs as the tables give them: thread t of core k is CPU\n"
+" * k * threads_per_core + t, its hardware id PPC_FIXTURE_HW_ID(), and\n"
+" * every core's threads are grouped alike.\n"
+" */\n"
+"struct ppc_fixture_thread {\n"
+"\tu8 group;\t\t/* first thread of its L1 thread group */\n"
+"\tu8 l2;\t\t\t/* first thread sharing its L2, from l2_core's first */\n"
+"};\n"
+"\n"
+"struct ppc_fixture_core {\n"
+"\tu16 l2_core;\t\t/* first core sharing its L2 */\n"
+"\tu16 coregroup;\t\t/* coregroup id or PPC_FIXTURE_NONE */\n"
+"\tu16 chip;\t\t/* chip (lscpu socket) */\n"
+"\tu16 node;\t\t/* NUMA node */\n"
+"\tu8 levels;\t\t/* bit i: the machine's level i stays for its CPUs */\n"
+"};\n"
+"\n"
 "/* A set of CPUs that share something, as a level spans it. */\n"
 "enum ppc_fixture_set {\n"
 "\tPPC_FIXTURE_SET_CORE,\t\t/* threads of the core */\n"
@@ -99,7 +117,10 @@ static const char header_types[] =
 "\t/* the topology table it should get: [0] as a dedicated, [1] as a shared processor */\n"
 "\tconst struct ppc_fixture_level *table[2];\n"
 "\tu8 nr_table[2];\n"
-"\tconst struct ppc_fixture_cpu *cpus;\t/* nr_cpus entries */\n"
+"\tconst struct ppc_fixture_thread *threads;\t/* threads_per_core entries */\n"
+"\tconst struct ppc_fixture_core *cores;\t/* nr_cpus / threads_per_core entries */\n"
+"\t/* nr_cpus entries, from threads and cores (fixture_state.c) */\n"
+"\tstruct ppc_fixture_cpu *cpus;\n"
 "};\n";
 
 static void put_string(FILE *out, const char *s)
@@ -184,6 +205,32 @@ static void put_levels(FILE *out, const char *id, const char *what, const struct
 	fputs("};\n\n", out);
 }
 
+/*
+ * The CPUs as one core's threads and a row per core (check_cores() has
+ * made sure that every CPU follows from its thread's row and its core's).
+ */
+static void put_cores(FILE *out, const struct fixture *f, const char *id)
+{
+	unsigned int threads = f->threads.v, k, t;
+	const struct cpu_facts *first;
+
+	fprintf(out, "static const struct ppc_fixture_thread ppc_fixture_%s_threads[%u] = {\n"
+		"\t/* group, l2 */\n", id, threads);
+	for (t = 0; t < threads; t++)
+		fprintf(out, "\t{ %u, %u },\n", f->cpu[t].group_first, f->cpu[t].l2_first);
+	fputs("};\n\n", out);
+	fprintf(out, "static const struct ppc_fixture_core ppc_fixture_%s_cores[%u] = {\n"
+		"\t/* l2_core, coregroup, chip, node, levels */\n", id, f->nr_cpus.v / threads);
+	for (k = 0; k < f->nr_cpus.v / threads; k++) {
+		first = &f->cpu[k * threads];
+		fprintf(out, "\t{ %u, ", (first->l2_first - f->cpu[0].l2_first) / threads);
+		put_value(out, first->coregroup);
+		fprintf(out, ", %u, %u, 0x%x },\t/* CPUs %u-%u */\n", first->chip, first->node,
+			first->levels, k * threads, (k + 1) * threads - 1);
+	}
+	fputs("};\n\n", out);
+}
+
 static void put_arrays(FILE *out, const struct fixture *f, const char *id)
 {
 	unsigned int i, j, sorted[MAX_NODE_LINES], tmp;
@@ -217,17 +264,25 @@ static void put_arrays(FILE *out, const struct fixture *f, const char *id)
 		fprintf(out, "%s%u,", i % 12 ? " " : "\n\t", sorted[i]);
 	fputs("\n};\n\n", out);
 
-	fprintf(out, "static const struct ppc_fixture_cpu ppc_fixture_%s_cpus[%u] = {\n"
-		"\t/* core_first, group_first, l2_first, coregroup, chip, node, levels, hw_id */\n",
-		id, f->nr_cpus.v);
-	for (i = 0; i < f->nr_cpus.v; i++) {
-		c = &f->cpu[i];
-		fprintf(out, "\t[%u] = { %u, %u, %u, ", i, c->core_first, c->group_first,
-			c->l2_first);
-		put_value(out, c->coregroup);
-		fprintf(out, ", %u, %u, 0x%x, %u },\n", c->chip, c->node, c->levels, c->hw_id);
+	put_cores(out, f, id);
+	/* The kernel writes the rows at boot (fixture_state.c). */
+	if (emit_part == EMIT_DATA) {
+		fprintf(out, "static struct ppc_fixture_cpu ppc_fixture_%s_cpus[%u];\n\n",
+			id, f->nr_cpus.v);
+	} else {
+		fprintf(out, "static struct ppc_fixture_cpu ppc_fixture_%s_cpus[%u] = {\n"
+			"\t/* core_first, group_first, l2_first, coregroup, chip, node, levels, hw_id */\n",
+			id, f->nr_cpus.v);
+		for (i = 0; i < f->nr_cpus.v; i++) {
+			c = &f->cpu[i];
+			fprintf(out, "\t[%u] = { %u, %u, %u, ", i, c->core_first, c->group_first,
+				c->l2_first);
+			put_value(out, c->coregroup);
+			fprintf(out, ", %u, %u, 0x%x, %u },\n", c->chip, c->node, c->levels,
+				c->hw_id);
+		}
+		fputs("};\n\n", out);
 	}
-	fputs("};\n\n", out);
 
 	put_levels(out, id, "levels", f->levels, f->nr_levels);
 	put_levels(out, id, "table_dedicated", f->table[0], f->nr_table[0]);
@@ -278,6 +333,8 @@ static void put_fixture(FILE *out, const struct fixture *f)
 	fprintf(out, "\t.table = {\n\t\tppc_fixture_%s_table_dedicated,\n"
 		"\t\tppc_fixture_%s_table_shared,\n\t},\n", id, id);
 	fprintf(out, "\t.nr_table = { %u, %u },\n", f->nr_table[0], f->nr_table[1]);
+	fprintf(out, "\t.threads = ppc_fixture_%s_threads,\n", id);
+	fprintf(out, "\t.cores = ppc_fixture_%s_cores,\n", id);
 	fprintf(out, "\t.cpus = ppc_fixture_%s_cpus,\n};\n\n", id);
 }
 

@@ -62,9 +62,7 @@ CONFIG_SMP=y
 CONFIG_NR_CPUS=2048
 CONFIG_SCHED_SMT=y
 CONFIG_NUMA=y
-CONFIG_HVC_CONSOLE=y
-CONFIG_SERIAL_8250=y
-CONFIG_SERIAL_8250_CONSOLE=y''',
+CONFIG_HVC_CONSOLE=y''',
 			   qemu_arch='ppc64',
 			   kernel_path='vmlinux',
 			   kernel_command_line='console=hvc0 panic=-1',
