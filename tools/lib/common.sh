@@ -227,13 +227,13 @@ checkpatch_strict() {
 	local ignore=UNKNOWN_COMMIT_ID f uncovered=
 	if ! grep -q '^+++ b/MAINTAINERS$' "$patch"; then
 		ignore=$ignore,FILE_PATH_CHANGES
-		for f in $(awk '/^diff --git / { f = substr($4, 3) }
-				/^new file mode/ { print f }' "$patch"); do
+		while read -r f; do
 			[ -d "$tree/$(dirname "$f")" ] &&
 				(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback \
 					--norolestats --nol -f "$(dirname "$f")" 2> /dev/null) | grep -q . ||
 				uncovered="$uncovered $f"
-		done
+		done < <(awk '/^diff --git / { f = substr($4, 3) }
+				/^new file mode/ { print f }' "$patch")
 	fi
 	out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q \
 		--ignore "$ignore" "$@" "$patch" 2>&1) &&
