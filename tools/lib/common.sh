@@ -229,8 +229,8 @@ checkpatch_strict() {
 		ignore=$ignore,FILE_PATH_CHANGES
 		while read -r f; do
 			[ -d "$tree/$(dirname "$f")" ] &&
-				(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback \
-					--norolestats --nol -f "$(dirname "$f")" 2> /dev/null) | grep -q . ||
+				[ -n "$(cd "$tree" && perl scripts/get_maintainer.pl --nogit \
+					--nogit-fallback --norolestats --nol -f "$(dirname "$f")" 2> /dev/null)" ] ||
 				uncovered="$uncovered $f"
 		done < <(awk '/^diff --git / { f = substr($4, 3) }
 				/^new file mode/ { print f }' "$patch")
@@ -238,7 +238,7 @@ checkpatch_strict() {
 	out=$(cd "$tree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q \
 		--ignore "$ignore" "$@" "$patch" 2>&1) &&
 		[ -z "$out" ] && [ -z "$uncovered" ] && return 0
-	echo "$out"
+	[ -z "$out" ] || echo "$out"
 	[ -z "$uncovered" ] || echo "WARNING: added file(s) no MAINTAINERS entry covers:$uncovered"
 	return 1
 }
