@@ -248,6 +248,22 @@ else
 	not_ok "fail-fast did not stop a silent QEMU within FAIL_FAST_IDLE: '$out'"
 	pkill -f "^sleep 300$" || true
 fi
+# A QEMU that prints its last lines and exits at once (a short boot that
+# powers off): every line reaches kunit.py, none is lost when bash reaps
+# the coprocess before the wrapper has read them.
+mkdir -p "$scratch/qemu-burst"
+cat > "$scratch/qemu-burst/qemu-system-ppc64" <<'QEMU'
+#!/bin/bash
+seq 1 20000 | sed 's/^/    ok /'
+QEMU
+chmod +x "$scratch/qemu-burst/qemu-system-ppc64"
+n=$(PATH=$PROJECT/tools/lib/fail-fast:$scratch/qemu-burst:$PATH timeout 30 qemu-system-ppc64 \
+	2> /dev/null | wc -l)
+if [ "$n" -eq 20000 ]; then
+	ok "fail-fast passes on every line of a QEMU that exits right after printing them"
+else
+	not_ok "fail-fast passed on $n of the 20000 lines of a QEMU that exited at once"
+fi
 # A QEMU that outlives its SIGTERM (waiting for a vCPU a mutant keeps
 # busy) is killed 2 s later, not left to kunit.py's --timeout.
 mkdir -p "$scratch/qemu-deaf"
