@@ -9,7 +9,11 @@
 # too, each named with the case that was running: a case can pass while
 # the code it drives hits a debug check (DEBUG_PREEMPT's "BUG: using
 # smp_processor_id() in preemptible" is a printk, not a failed
-# expectation).  Exit 0 only if something ran and nothing failed.
+# expectation).  So does do_exit()'s note that a task ended with
+# interrupts off or a preempt count left over: a case's kthread that
+# leaves an unbalanced preempt_disable() or rcu_read_lock() says so only
+# there, unless it happens to sleep first.  Exit 0 only if something ran
+# and nothing failed.
 
 import re
 import sys
@@ -17,7 +21,8 @@ import sys
 import kunit_results
 
 SPLAT = re.compile(r'(BUG: |kernel BUG at |Oops: |Unable to handle kernel |'
-		   r'BUG: KASAN: |UBSAN: )')
+		   r'BUG: KASAN: |UBSAN: |'
+		   r'note: \S+\[\d+\] exited with (?:irqs disabled|preempt_count))')
 LINE = re.compile(r'^(?:\[\s*[0-9.]+\]\s*)?(.*)$')
 
 

@@ -130,6 +130,9 @@ expect_eq "the summary line counts the report once" \
 	"1 passed, 1 failed, 0 skipped"
 expect_ok "the summary leaves out what the kernel printed before the suites started" \
 	python3 "$report/kunit_summary.py" "$in/results-pass.json" "$in/console-clean.log"
+expect_fail "the summary counts a case's kthread that exits with a preempt count left over" \
+	'FAILED kernel report while powerpc_topology ran: note: kunit_try_catch\[49\] exited with preempt_count -1' \
+	python3 "$report/kunit_summary.py" "$in/results-pass.json" "$in/console-exit-note.log"
 
 # The first failure of the cases a glob selects, for make regressions.
 expect_eq "first_failure.py: the first failed case of the glob, with its message" \
