@@ -149,10 +149,13 @@ kunitconfig_args() {
 	fi
 	[ -f "$PROJECT/tools/kconfig/$1.kunitconfig" ] &&
 		echo "--kunitconfig=$PROJECT/tools/kconfig/$1.kunitconfig"
-	# The harness's small kernel, or the one large LPARs boot.
-	echo "--kunitconfig=$PROJECT/tools/kconfig/$(kconfig_name).kunitconfig"
-	[ -f "$PROJECT/tools/kconfig/$(kconfig_name)-$1.kunitconfig" ] &&
-		echo "--kunitconfig=$PROJECT/tools/kconfig/$(kconfig_name)-$1.kunitconfig"
+	# The harness's small kernel, or the one large LPARs boot; nothing
+	# for the plain one.
+	if [ "$(kconfig_name)" != plain ]; then
+		echo "--kunitconfig=$PROJECT/tools/kconfig/$(kconfig_name).kunitconfig"
+		[ -f "$PROJECT/tools/kconfig/$(kconfig_name)-$1.kunitconfig" ] &&
+			echo "--kunitconfig=$PROJECT/tools/kconfig/$(kconfig_name)-$1.kunitconfig"
+	fi
 	for r in $(rfc_list); do
 		echo "--kunitconfig=$PROJECT/tools/kconfig/rfc-$r.kunitconfig"
 	done
@@ -164,23 +167,32 @@ kunitconfig_args() {
 	return 0
 }
 
-# kconfig_name: the configuration KCONFIG= names, small (the default)
-# or distro; tools/kconfig/NAME.kunitconfig.
+# kconfig_name: the configuration KCONFIG= names: small (the default)
+# or distro, tools/kconfig/NAME.kunitconfig; or plain, what kunit.py
+# makes of the suites' options alone, nothing left out (the kernel
+# before the small one, which make bench builds to compare with it).
 kconfig_name() {
 	case ${KCONFIG:-small} in
-	small|distro) echo "${KCONFIG:-small}" ;;
-	*) die "KCONFIG must be small or distro, not '$KCONFIG'" ;;
+	small|distro|plain) echo "${KCONFIG:-small}" ;;
+	*) die "KCONFIG must be small, distro or plain, not '$KCONFIG'" ;;
 	esac
 }
 
+# kconfig_suffix: what KCONFIG adds to the build and results
+# directories: nothing for the small kernel, "+distro" or "+plain".
+kconfig_suffix() {
+	[ "$(kconfig_name)" = small ] || echo "+$(kconfig_name)"
+}
+
 # run_suffix: what the results directory and, for KASAN and the distro
-# configuration, the build directory add to the base: the RFCs, "+series"
-# with SERIES=, "+distro" with KCONFIG=distro, then "+kasan" with KASAN=1.
+# and plain configurations, the build directory add to the base: the
+# RFCs, "+series" with SERIES=, "+distro" or "+plain" with KCONFIG=,
+# then "+kasan" with KASAN=1.
 run_suffix() {
 	local s
 	s=$(rfc_suffix)
 	[ -n "${SERIES:-}" ] && s="$s+series"
-	[ "$(kconfig_name)" = distro ] && s="$s+distro"
+	s="$s$(kconfig_suffix)"
 	[ "${KASAN:-0}" = 1 ] && s="$s+kasan"
 	echo "$s"
 }
