@@ -138,7 +138,7 @@ rfc_suffix() {
 # posting reviewed on the seam alone) has no such option, and kunit.py
 # refuses a kunitconfig whose options the kernel does not have.
 kunitconfig_args() {
-	local r f sym
+	local r f sym k
 	echo "--kunitconfig=$PROJECT/.kunitconfig"
 	if [ -n "${2:-}" ]; then
 		for f in "$PROJECT"/tools/kconfig/series-tests/*.kunitconfig; do
@@ -151,10 +151,11 @@ kunitconfig_args() {
 		echo "--kunitconfig=$PROJECT/tools/kconfig/$1.kunitconfig"
 	# The harness's small kernel, or the one large LPARs boot; nothing
 	# for the plain one.
-	if [ "$(kconfig_name)" != plain ]; then
-		echo "--kunitconfig=$PROJECT/tools/kconfig/$(kconfig_name).kunitconfig"
-		[ -f "$PROJECT/tools/kconfig/$(kconfig_name)-$1.kunitconfig" ] &&
-			echo "--kunitconfig=$PROJECT/tools/kconfig/$(kconfig_name)-$1.kunitconfig"
+	k=$(kconfig_name)
+	if [ "$k" != plain ]; then
+		echo "--kunitconfig=$PROJECT/tools/kconfig/$k.kunitconfig"
+		[ -f "$PROJECT/tools/kconfig/$k-$1.kunitconfig" ] &&
+			echo "--kunitconfig=$PROJECT/tools/kconfig/$k-$1.kunitconfig"
 	fi
 	for r in $(rfc_list); do
 		echo "--kunitconfig=$PROJECT/tools/kconfig/rfc-$r.kunitconfig"
