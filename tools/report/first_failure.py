@@ -5,7 +5,7 @@
 # a case that kunit.py's filter GLOB (suite or suite.case, with * and ?)
 # selects, as one line: "suite.case[parameter]: the message its failed
 # expectation printed" from the KTAP log, or the kernel report
-# kunit_summary.py counted while the case's suite ran, from the run's own
+# kunit_summary.py counted while the case (or its suite) ran, from the run's own
 # output.  Exits 1, printing nothing, when no such case failed.
 
 import fnmatch
@@ -49,12 +49,15 @@ def main():
 		name = kunit_results.case_name(suite, case, param)
 		print(f'{name}: {message(logs.get((suite, case, param), [])) or status}')
 		return 0
-	suite_glob = glob.split('.', 1)[0]
+	# A report names the case running (suite.case or suite.case.param),
+	# or only the suite when it came between cases.
 	try:
 		with open(run_path, errors='replace') as f:
 			for line in f:
 				m = re.match(r'FAILED kernel report while (\S+) ran: (.*)', line.strip())
-				if m and fnmatch.fnmatchcase(m.group(1), suite_glob):
+				running = m and m.group(1).split('.')
+				if m and (fnmatch.fnmatchcase('.'.join(running[:2]), glob) or
+					  (len(running) == 1 and fnmatch.fnmatchcase(running[0], glob.split('.', 1)[0]))):
 					print(f'{m.group(1)} (kernel report): {m.group(2)}')
 					return 0
 	except OSError:

@@ -4,15 +4,19 @@
 # kunit_summary.py RESULTS.json [CONSOLE]: print "N passed, N failed, N
 # skipped" for the test cases in kunit.py's --json output, a
 # parameterized case once per parameter.  A crashed or missing case
-# counts as failed.  With CONSOLE, the kernel's own bug reports printed
-# while the suites ran (BUG:, an oops, KASAN or UBSAN) count as failures
-# too, each named with the case that was running: a case can pass while
-# the code it drives hits a debug check (DEBUG_PREEMPT's "BUG: using
-# smp_processor_id() in preemptible" is a printk, not a failed
-# expectation).  So does do_exit()'s note that a task ended with
-# interrupts off or a preempt count left over: a case's kthread that
-# leaves an unbalanced preempt_disable() or rcu_read_lock() says so only
-# there, unless it happens to sleep first.  Exit 0 only if something ran
+# counts as failed.  With CONSOLE, the kernel's own reports printed
+# while the suites ran count as failures too: a WARNING: splat (WARN(),
+# WARN_ONCE(), lockdep, suspicious RCU usage), BUG: (sleeping in atomic,
+# scheduling while atomic, DEBUG_PREEMPT), an oops, KASAN or UBSAN, each
+# named with the case that was running and the code it points at.  A
+# case can pass while the code it drives hits a debug check: those are
+# printks, not failed expectations.  So does do_exit()'s note that a
+# task ended with interrupts off or a preempt count left over: a case's
+# kthread that leaves an unbalanced preempt_disable() or rcu_read_lock()
+# says so only there, unless it happens to sleep first.  A case that
+# provokes a warning on purpose uses KUnit's warning suppression where
+# the base has it (7.3), or says so on the console (EXPECTS below) and
+# fails without it.  Exit 0 only if something ran
 # and nothing failed.
 
 import re
@@ -21,27 +25,92 @@ import sys
 import kunit_results
 
 SPLAT = re.compile(r'(BUG: |kernel BUG at |Oops: |Unable to handle kernel |'
-		   r'BUG: KASAN: |UBSAN: |'
+		   r'BUG: KASAN: |UBSAN: |WARNING: |INFO: trying to register non-static key|'
 		   r'note: \S+\[\d+\] exited with (?:irqs disabled|preempt_count))')
 LINE = re.compile(r'^(?:\[\s*[0-9.]+\]\s*)?(.*)$')
+# The same, keeping KTAP's indentation (printk puts one space after the
+# time stamp).
+KTAP_LINE = re.compile(r'^(?:\[\s*[0-9.]+\] ?)?(.*)$')
+RESULT = re.compile(r'^( *)(?:not )?ok \d+ (\S+)')
+SUBTEST = re.compile(r'^( *)# Subtest: (\S+)')
+# A case that provokes a warning on purpose says so before it does, with
+# kunit_info(test, "expects a kernel warning: %s", where): the report whose
+# text holds WHERE is then the case's, and its absence fails the case.
+EXPECTS = re.compile(r'^\s*# \S+: expects a kernel warning: (.+?)\s*$')
+# Where a report points: the file and line it names, else the function
+# the stack dump or DEBUG_PREEMPT names in the lines after it.
+AT_FILE = re.compile(r'(?:\bat |WARNING: )((?:[\w.-]+/)*[\w.-]+\.[chS]:\d+)')
+AT_FUNC = re.compile(r'(?:^NIP \[[0-9a-f]+\] |^caller is |^RIP: \S+:)(\S+)')
+LOOKAHEAD = 40
+
+
+class Report:
+	def __init__(self, running, text):
+		self.running = running
+		self.text = text
+		m = AT_FILE.search(text)
+		self.where = m.group(1) if m else None
+		self.lookahead = 0 if self.where else LOOKAHEAD
+
+	def __str__(self):
+		return self.text + (f' [at {self.where}]' if self.where else '')
 
 
 def splats(console):
-	"""The kernel's bug reports after the first KTAP line, each with the
-	case running when it was printed."""
-	found, running, started = [], None, False
+	"""The kernel's reports after the first KTAP line, each with the case
+	(suite.case, or suite.case.parameter) that was running when it was
+	printed: the one whose result line comes next.  Returns the reports
+	no case expected, and a line for each expected report that did not
+	come."""
+	found, suite, parent, started = [], None, None, False
+	pending, expected, last = [], [], None
 	with open(console, errors='replace') as f:
 		for raw in f:
-			line = LINE.match(raw.rstrip('\n')).group(1)
+			line = KTAP_LINE.match(raw.rstrip('\n')).group(1)
 			if line.strip().startswith('KTAP version'):
 				started = True
 			if not started:
 				continue
-			m = re.match(r'\s*# Subtest: (\S+)', line)
+			if last and last.lookahead:
+				last.lookahead -= 1
+				m = AT_FUNC.search(line.strip())
+				if m:
+					last.where, last.lookahead = m.group(1), 0
+			m = SUBTEST.match(line)
 			if m:
-				running = m.group(1)
+				if len(m.group(1)) <= 4:
+					suite, parent = m.group(2), None
+				else:
+					parent = m.group(2)
+				continue
+			m = EXPECTS.match(line)
+			if m:
+				expected.append(m.group(1))
+				continue
+			m = RESULT.match(line)
+			if m:
+				depth = len(m.group(1)) // 4
+				if depth == 0:
+					name = m.group(2)
+				elif depth == 1:
+					name, parent = f'{suite}.{m.group(2)}', None
+				else:
+					name = f'{suite}.{parent}.{m.group(2)}'
+				for report in pending:
+					hit = [e for e in expected if e in str(report)]
+					if hit:
+						expected.remove(hit[0])
+					else:
+						found.append((name, str(report)))
+				for e in expected:
+					found.append((name, f'the kernel warning the case expects did not come: {e}'))
+				pending, expected, last = [], [], None
+				continue
 			if SPLAT.search(line):
-				found.append((running, line.strip()))
+				last = Report(None, line.strip())
+				pending.append(last)
+	running = f'{suite} (after its last case)' if suite else None
+	found += [(running, str(r)) for r in pending]
 	return found
 
 

@@ -134,6 +134,32 @@ expect_fail "the summary counts a case's kthread that exits with a preempt count
 	'FAILED kernel report while powerpc_topology ran: note: kunit_try_catch\[49\] exited with preempt_count -1' \
 	python3 "$report/kunit_summary.py" "$in/results-pass.json" "$in/console-exit-note.log"
 
+# Warnings are failures too, each named with the case (and parameter)
+# whose result line follows it and the code it points at; a case that
+# announced the warning it provokes has it, and fails without it.
+warn_out=$(python3 "$report/kunit_summary.py" "$in/results-pass.json" "$in/console-warnings.log" 2>&1 || true)
+expect_eq "the summary counts every unexpected report and every missing expected one" \
+	"$(tail -n1 <<< "$warn_out")" "1 passed, 4 failed, 0 skipped"
+expect_eq "a WARN() splat inside a parameterized case names the parameter and the file and line" \
+	"$(grep -c '^FAILED kernel report while powerpc_topology.topology_fixture_domains.p10-shared-320 ran: WARNING: kernel/sched/topology.c:2412 at build_sched_domains.* \[at kernel/sched/topology.c:2412\]$' <<< "$warn_out")" 1
+expect_eq "a warning the case announced is not counted" \
+	"$(grep -c 'topology_expects_warning\|arch/powerpc/kernel/smp.c' <<< "$warn_out")" 0
+expect_eq "an announced warning that did not come fails the case that announced it" \
+	"$(grep -c '^FAILED kernel report while powerpc_topology.topology_absent_warning ran: the kernel warning the case expects did not come: kernel/sched/topology.c$' <<< "$warn_out")" 1
+expect_eq "sleeping in atomic context is a failure of the case that did it" \
+	"$(grep -c '^FAILED kernel report while powerpc_topology.topology_sleeps ran: BUG: sleeping function called from invalid context' <<< "$warn_out")" 1
+expect_eq "a lockdep report after a suite's last case is the suite's" \
+	"$(grep -c '^FAILED kernel report while powerpc_topology ran: WARNING: possible circular locking' <<< "$warn_out")" 1
+expect_eq "what the kernel warned before the suites started is not counted" \
+	"$(grep -c 'nvram' <<< "$warn_out")" 0
+echo 'FAILED kernel report while powerpc_topology.topology_fixture_domains.p10-shared-320 ran: WARNING: kernel/sched/topology.c:2412 at build_sched_domains+0x5d4/0x1a70' \
+	> "$scratch/run-case.log"
+expect_eq "first_failure.py: a kernel report while a case of the glob ran" \
+	"$(python3 "$report/first_failure.py" "$in/results-pass.json" /dev/null "$scratch/run-case.log" 'powerpc_topology.topology_fixture_*')" \
+	"powerpc_topology.topology_fixture_domains.p10-shared-320 (kernel report): WARNING: kernel/sched/topology.c:2412 at build_sched_domains+0x5d4/0x1a70"
+expect_fail "first_failure.py: not a report while another case ran" '^$' \
+	python3 "$report/first_failure.py" "$in/results-pass.json" /dev/null "$scratch/run-case.log" 'powerpc_topology.topology_levels*'
+
 # The first failure of the cases a glob selects, for make regressions.
 expect_eq "first_failure.py: the first failed case of the glob, with its message" \
 	"$(python3 "$report/first_failure.py" "$in/results.json" "$in/ktap.log" /dev/null 'suite_a.by*')" \
