@@ -14,12 +14,16 @@
 # per-CPU pointers or CPU-pair relations differ, field by field with the
 # first CPU that differs (unchanged machines on one line); and the rows of
 # the vcpu_is_preempted() tables whose answers change, one line per rule
-# of the dispatch model.  --inputs names the machine inputs the series'
-# code reads that the fake state does not set (tools/review writes it).
+# of the dispatch model; the kernel warnings each step brings and removes.
+# --inputs names the machine inputs the series' code reads that the fake
+# state does not set everywhere (tools/review writes it): a step that
+# changes something in code reading one that is not set at all is
+# marked not reviewed.
 #
 # Plain text on stdout, for a reply on the list; the same as JSON in OUT.
 # Exits 0 if nothing changed, 1 if something did, 2 if a run has no
-# results to compare.
+# results to compare or a change may follow from an input the fake
+# machine does not set.
 
 import json
 import os
@@ -27,6 +31,7 @@ import re
 import sys
 
 import kunit_results
+import kunit_summary
 
 SHOW = re.compile(r'topology_show: show (.*?)\s*$')
 ANSWERS = re.compile(r'# (vcpu_preempted_\w+): answers (.*?): rows=(\d+) preempted=(\d+) '
@@ -95,7 +100,30 @@ def load_run(label, path):
 	run['machines'], run['tallies'], run['mismatches'] = read_console(
 		os.path.join(path, 'console.log'))
 	run['meta'] = kunit_results.metadata(os.path.join(path, 'metadata.txt'))
+	try:
+		run['warnings'] = kunit_summary.splats(os.path.join(path, 'console.log'))
+	except OSError:
+		run['warnings'] = []
 	return run
+
+
+# What differs from boot to boot in a report: the task, its PID, the CPU,
+# the offsets of a function.
+VOLATILE = re.compile(r'(, CPU#\d+: \S+|CPU: \d+ PID: \d+ |\S+/\d+\b|\[\d+\]|'
+		      r'\+0x[0-9a-f]+/0x[0-9a-f]+|\[[0-9a-f]{8}\])')
+
+
+def compare_warnings(before, after):
+	"""The kernel reports kunit_summary.py counts that @after has and
+	@before has not (the patch brings them), and the other way round,
+	each as "case: report", keyed without what changes between boots."""
+	def keyed(run):
+		out = {}
+		for running, text in run['warnings']:
+			out.setdefault((running, VOLATILE.sub('', text)), f'{running or "the suites"}: {text}')
+		return out
+	b, a = keyed(before), keyed(after)
+	return ([a[k] for k in a if k not in b], [b[k] for k in b if k not in a])
 
 
 def compare_cases(before, after):
@@ -197,6 +225,7 @@ def step(before, after):
 	changed, base_failures = compare_cases(before, after)
 	machines = compare_machines(before, after)
 	rules = compare_tallies(before, after)
+	brought, gone = compare_warnings(before, after)
 	return {
 		'before': before['label'], 'after': after['label'],
 		'errors': [r['label'] + ': ' + r['error'] for r in (before, after) if 'error' in r],
@@ -206,20 +235,23 @@ def step(before, after):
 		'vcpu_rules': rules,
 		'vcpu_examples': {rule: after['mismatches'].get(rule, [])[:EXAMPLES]
 				  for rule in rules},
-		'changed': bool(changed or any(machines.values()) or rules),
+		'warnings_brought': brought,
+		'warnings_gone': gone,
+		'changed': bool(changed or any(machines.values()) or rules or brought or gone),
 	}
 
 
 def unset_inputs(inputs, after, whole):
 	"""The inputs the patch of step @after reads ("with patch K of N"),
 	or the whole series (@whole), that the fake machine does not set
-	everywhere."""
+	everywhere, as (input, "not set" or "partly set")."""
 	m = None if whole else re.match(r'with patch (\d+) of', after)
 	out = []
 	for line in inputs:
 		k = re.match(r'patch (\d+): reads (.*?): (not set|partly set) by', line)
-		if k and (not m or k.group(1) == m.group(1)) and k.group(2) not in out:
-			out.append(k.group(2))
+		if k and (not m or k.group(1) == m.group(1)) and \
+				k.group(2) not in [name for name, _ in out]:
+			out.append((k.group(2), k.group(3)))
 	return out
 
 
@@ -227,10 +259,25 @@ def text_step(s, out):
 	out.append(f'== {s["before"]} -> {s["after"]}')
 	for e in s['errors']:
 		out.append(f'  no results: {e}')
-	if s['changed'] and s['unset_inputs']:
-		out.append(f'  note: the code changed here reads {", ".join(s["unset_inputs"])}, which the '
-			   'fake machine does not set everywhere (above): a change that follows from '
-			   'one of them is the harness guest\'s, not the series\'')
+	unset = [name for name, how in s['unset_inputs'] if how == 'not set']
+	partly = [name for name, how in s['unset_inputs'] if how == 'partly set']
+	if s['changed'] and unset:
+		out.append(f'  not reviewed: the code changed here reads {", ".join(unset)}, which the '
+			   'fake machine does not set (above); what follows is no verdict on the patch')
+	if s['changed'] and partly:
+		out.append(f'  note: the code changed here reads {", ".join(partly)}, which the fake '
+			   'machine sets only where the line above says; elsewhere the kernel sees the '
+			   'guest\'s own value, as it would on an LPAR in that state')
+	if s['warnings_brought']:
+		out.append(f'  kernel warnings the series brings ({len(s["warnings_brought"])}):')
+		out.extend(f'    {w}' for w in s['warnings_brought'][:10])
+		if len(s['warnings_brought']) > 10:
+			out.append(f'    ... and {len(s["warnings_brought"]) - 10} more')
+	else:
+		out.append('  kernel warnings the series brings: none')
+	if s['warnings_gone']:
+		out.append(f'  kernel warnings it removes ({len(s["warnings_gone"])}):')
+		out.extend(f'    {w}' for w in s['warnings_gone'][:10])
 	if s['cases_changed']:
 		out.append(f'  cases the series changes ({len(s["cases_changed"])}):')
 		out.extend(f'    {c["case"]}: {c["before"]} -> {c["after"]}'
@@ -318,8 +365,8 @@ def main(argv):
 		out.append(title)
 	out.append(f'base: {report["base"]}')
 	if inputs:
-		out.append('machine inputs the series reads (what depends on one the fake machine '
-			   'does not set is the harness guest\'s, not the series\' doing):')
+		out.append('machine inputs the series reads (a change in code that reads one the '
+			   'fake machine does not set is not reviewed, exit 2):')
 		out.extend(f'  {line}' for line in inputs)
 	for s in steps:
 		text_step(s, out)
@@ -328,6 +375,9 @@ def main(argv):
 		with open(json_out, 'w') as f:
 			json.dump(report, f, indent=1, sort_keys=True)
 	if any(s['errors'] for s in steps):
+		return 2
+	if any(s['changed'] and any(how == 'not set' for _, how in s['unset_inputs'])
+	       for s in steps):
 		return 2
 	return 1 if any(s['changed'] for s in steps) else 0
 

@@ -80,6 +80,44 @@ SMT -> PKG"
 [ "$got" = "$want" ] && ok "a levels change is told level by level" ||
 	not_ok "a levels change reads: $got"
 
+# The kernel's warnings are results too: one the patch brings is listed
+# with the case it came in, whatever its task, PID and offsets; the same
+# warning on both sides is not the patch's.
+ktap_with() {
+	cp -r "$data/synthetic/base" "$scratch/$1"
+	printf '%s\n' '[    3.000000] KTAP version 1' '[    3.000001]     # Subtest: powerpc_topology' \
+		"${@:2}" '[    3.000009]     ok 1 topology_fixture_masks' \
+		'[    3.000010] ok 1 powerpc_topology' >> "$scratch/$1/console.log"
+}
+ktap_with quiet
+ktap_with warns '[    3.000002] WARNING: kernel/sched/topology.c:2412 at build_sched_domains+0x5d4/0x1a70, CPU#0: kunit_try_catch/61'
+ktap_with warns-again '[    3.000002] WARNING: kernel/sched/topology.c:2412 at build_sched_domains+0x5c0/0x1a70, CPU#0: kunit_try_catch/64'
+set +e
+python3 "$review" base="$scratch/quiet" patch="$scratch/warns" > "$scratch/warn.txt"
+rc=$?
+set -e
+[ $rc = 1 ] && ok "a patch that only brings a warning is a change, exit 1" || not_ok "exit $rc, not 1, for a new warning"
+expect_lines "the warning is listed with the case it came in" "$scratch/warn.txt" \
+	"  kernel warnings the series brings (1):" \
+	"    powerpc_topology.topology_fixture_masks: WARNING: kernel/sched/topology.c:2412 at build_sched_domains+0x5d4/0x1a70, CPU#0: kunit_try_catch/61 [at kernel/sched/topology.c:2412]"
+python3 "$review" base="$scratch/warns" patch="$scratch/warns-again" > "$scratch/warn-same.txt" || true
+expect_lines "the same warning on both sides, another PID and offset, is not the patch's" \
+	"$scratch/warn-same.txt" "  kernel warnings the series brings: none"
+
+# An input the fake machine does not set: a change in code that reads it
+# is not reviewed, and the review exits 2; a partly set one is named.
+printf '%s\n' 'patch 1: reads steal time: not set by the fake machine (whatever the guest accumulates)' \
+	> "$scratch/unset.txt"
+set +e
+python3 "$review" --inputs "$scratch/unset.txt" base="$data/synthetic/base" \
+	"with patch 1 of 1: x=$data/synthetic/after" > "$scratch/unset-review.txt"
+rc=$?
+set -e
+[ $rc = 2 ] && ok "a change in code reading an input the fake machine does not set exits 2" ||
+	not_ok "exit $rc, not 2, for a change that reads an unset input"
+grep -q '^  not reviewed: the code changed here reads steal time, which the fake machine does not set' \
+	"$scratch/unset-review.txt" && ok "and names the input" || not_ok "the input is not named"
+
 mkdir -p "$scratch/empty"
 expect_fail "a kernel without results exits 2" "no usable kunit.py results" \
 	python3 "$review" base="$data/synthetic/base" broken="$scratch/empty"
@@ -119,4 +157,7 @@ if grep -q 'the model says not preempted' "$scratch/real.txt"; then
 else
 	ok "steal-time 14/17: every example is a preempted row now answered not preempted"
 fi
+[ -s "$scratch/real.txt" ] && [ -s "$scratch/unset-review.txt" ] &&
+	! grep -qi "artefact\|not the series'" "$scratch/unset-review.txt" "$scratch/real.txt" &&
+	ok "no review explains a change away as the harness's" || not_ok "a review blames the harness"
 finish
