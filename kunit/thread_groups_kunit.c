@@ -28,7 +28,7 @@
 #include "fixture_memo.h"
 #include "fixture_state.h"
 #ifdef PPC_KUNIT_RFC_EXPECTATIONS
-#include "rfc.h"
+#include "harness/rfc.h"
 #endif
 #include "sched_view.h"
 #include "smp_probe.h"
@@ -374,7 +374,7 @@ static void __init order_by_priority(const int *priority, int first, int threads
  * spread, naming the RFC.
  */
 #endif
-static void __init thread_groups_spread_over_small_cores(struct kunit *test)
+static void __init thread_groups_big_core_packing(struct kunit *test)
 {
 	const struct spread_machine *m = test->param_value;
 	const struct tg_array *a = m->array;
@@ -578,7 +578,7 @@ static struct kunit_case __refdata thread_groups_cases[] = {
 #ifdef PPC_KUNIT_RFC_EXPECTATIONS
 	KUNIT_CASE_PARAM(thread_groups_interleaved, tg_array_gen_params),
 #endif
-	KUNIT_CASE_PARAM(thread_groups_spread_over_small_cores, spread_machine_gen_params),
+	KUNIT_CASE_PARAM(thread_groups_big_core_packing, spread_machine_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_fixture_groups, fixture_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_fixture_blocks, fixture_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_fixture_maps, fixture_gen_params),

@@ -42,7 +42,7 @@
 #include "fixture_memo.h"
 #include "fixture_state.h"
 #ifdef PPC_KUNIT_RFC_EXPECTATIONS
-#include "rfc.h"
+#include "harness/rfc.h"
 #endif
 #include "sched_compat.h"
 #include "sched_view.h"

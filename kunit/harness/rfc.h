@@ -28,7 +28,7 @@
 #include <linux/kconfig.h>
 #include <linux/types.h>
 
-#include "ppc_fixtures.h"
+#include "../ppc_fixtures.h"
 
 static inline bool rfc_mc_llc(void)
 {

@@ -31,8 +31,8 @@
 #include <linux/topology.h>
 
 #include "degenerate.h"
-#include "sched_view.h"
-#include "smp_probe.h"
+#include "../sched_view.h"
+#include "../smp_probe.h"
 
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "ppc_kunit_boot."

@@ -21,11 +21,11 @@
 #include <linux/smp.h>
 #include <linux/topology.h>
 
-#include "fake_state.h"
-#include "fixture_memo.h"
-#include "fixture_state.h"
+#include "../fake_state.h"
+#include "../fixture_memo.h"
+#include "../fixture_state.h"
 #include "ppc_live_fixtures.h"
-#include "sched_view.h"
+#include "../sched_view.h"
 
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "ppc_kunit_fake_live."

@@ -32,11 +32,11 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "fake_state.h"
-#include "fixture_memo.h"
-#include "fixture_state.h"
-#include "sched_view.h"
-#include "smp_probe.h"
+#include "../fake_state.h"
+#include "../fixture_memo.h"
+#include "../fixture_state.h"
+#include "../sched_view.h"
+#include "../smp_probe.h"
 
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "ppc_kunit_show."

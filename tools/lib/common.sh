@@ -261,7 +261,7 @@ checkpatch_strict() {
 # adds such a file (a fix that brings a test of its own).
 kunit_case_exists() {
 	local f
-	for f in "$PROJECT"/kunit/*.c; do
+	for f in "$PROJECT"/kunit/*.c "$PROJECT"/kunit/harness/*.c; do
 		grep -q "\.name = \"$1\"" "$f" && grep -qE "KUNIT_CASE(_PARAM)?\($2[,)]" "$f" && return 0
 	done
 	[ -n "${3:-}" ] && grep -q "^+.*\.name = \"$1\"" "$3" &&

@@ -50,7 +50,7 @@ listed=$(make -s -C "$PROJECT" help | awk '{ print $2 }' | sort)
 missing=
 while read -r c; do
 	grep -q "\`$c\`" "$PROJECT/Documentation/suites.md" || missing="$missing $c"
-done < <(grep -hE '(KUNIT_CASE(_PARAM)?|TOPOLOGY_CASE_SLOW)\(' "$PROJECT"/kunit/*.c | grep -v '^#define' |
+done < <(grep -hE '(KUNIT_CASE(_PARAM)?|TOPOLOGY_CASE_SLOW)\(' "$PROJECT"/kunit/*.c "$PROJECT"/kunit/harness/*.c | grep -v '^#define' |
 	grep -oE '(KUNIT_CASE(_PARAM)?|TOPOLOGY_CASE_SLOW)\([a-z_0-9]+' | sed 's/.*(//' | sort -u)
 [ -z "$missing" ] &&
 	ok "Documentation/suites.md lists every case of kunit/" ||
