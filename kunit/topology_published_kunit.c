@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of what the kernel publishes of a machine's topology once
+ * its CPUs are up: each CPU's topology as sysfs shows it under
+ * /sys/devices/system/cpu/cpuN/topology/ (drivers/base/topology.c reads
+ * the same topology_*() accessors), its NUMA node, and what lscpu prints
+ * from those files.  Userspace, lstopo and cgroup tools place work by
+ * them, so a wrong mask here is a wrong machine for everyone but the
+ * scheduler.
+ *
+ * The expectations come from the machine, not from the code: the
+ * fixture says which threads form a core, which cores a chip (lscpu's
+ * socket), which a coregroup and which a NUMA node; its lscpu lines say
+ * what lscpu printed on it.  For the die, "powerpc/smp: Expose die_id and
+ * die_cpumask" (merged for 6.19) says: a die is a coregroup (a POWER10
+ * hemisphere) where the hypervisor reveals them, which it does in
+ * dedicated mode only; elsewhere die_cpus mirrors package_cpus and
+ * die_id is -1.  Before 6.19 powerpc published no die, and the die's
+ * expectations are left out.
+ */
+
+#include <kunit/test.h>
+#include <linux/cpumask.h>
+#include <linux/topology.h>
+#include <linux/version.h>
+
+#include "fake_state.h"
+#include "fixture_memo.h"
+#include "fixture_state.h"
+
+#define PUBLISHED_MAX_REPORTS	3
+
+/* A machine of fixtures/ in one processor mode. */
+struct published_machine {
+	const struct ppc_fixture *fixture;
+	bool shared;
+};
+
+/* Every fixture as a dedicated and as a shared LPAR; filled by suite_init. */
+static struct published_machine published_machines[2 * PPC_NR_FIXTURES];
+
+static void published_machine_to_desc(struct published_machine *m, char *desc)
+{
+	scnprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s/%s", m->fixture ? m->fixture->name : "?",
+		  m->shared ? "shared" : "dedicated");
+}
+
+KUNIT_ARRAY_PARAM(published_machine, published_machines, published_machine_to_desc);
+
+/*
+ * A mask the kernel publishes for @cpu against the fixture's @set, among
+ * the CPUs that are online: sysfs shows only what the kernel set, and it
+ * sets a CPU's masks as the CPU comes up.
+ */
+static bool published_expect_mask(struct kunit *test, const struct ppc_fixture *fx,
+				  int cpu, const char *file, const struct cpumask *got,
+				  enum ppc_fixture_set set, const struct cpumask *online)
+{
+	struct cpumask *want = fixture_mask(test);
+
+	fixture_set_of(fx, set, cpu, want);
+	cpumask_and(want, want, online);
+	if (cpumask_equal(got, want))
+		return true;
+	KUNIT_FAIL(test, "%s: cpu%d/topology/%s is %*pbl, the fixture's %s is %*pbl",
+		   fx->name, cpu, file, cpumask_pr_args(got), fixture_set_name(set),
+		   cpumask_pr_args(want));
+	return false;
+}
+
+/*
+ * An id the kernel publishes for every CPU of the machine, read once:
+ * some accessors walk the device tree for each call.
+ */
+static int *published_ids(struct kunit *test, const struct ppc_fixture *fx,
+			  const struct cpumask *online, int (*id_of)(int cpu))
+{
+	int *ids = kunit_kcalloc(test, fx->nr_cpus, sizeof(*ids), GFP_KERNEL);
+	int cpu;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ids);
+	for_each_cpu(cpu, online)
+		if (cpu < fx->nr_cpus)
+			ids[cpu] = id_of(cpu);
+	return ids;
+}
+
+/*
+ * An id the kernel publishes (@ids) names the fixture's @set: the online
+ * CPUs with @cpu's id are the online CPUs of @cpu's set.
+ */
+static bool published_expect_id(struct kunit *test, const struct ppc_fixture *fx,
+				int cpu, const char *file, const int *ids,
+				enum ppc_fixture_set set, const struct cpumask *online)
+{
+	struct cpumask *same = fixture_mask(test), *want = fixture_mask(test);
+	int other;
+
+	if (ids[cpu] < 0) {
+		KUNIT_FAIL(test, "%s: cpu%d/topology/%s is %d; the CPU has a %s", fx->name, cpu,
+			   file, ids[cpu], fixture_set_name(set));
+		return false;
+	}
+	for_each_cpu(other, online)
+		if (other < fx->nr_cpus && ids[other] == ids[cpu])
+			cpumask_set_cpu(other, same);
+	fixture_set_of(fx, set, cpu, want);
+	cpumask_and(want, want, online);
+	if (cpumask_equal(same, want))
+		return true;
+	KUNIT_FAIL(test, "%s: cpu%d/topology/%s is %d, as on CPUs %*pbl; the fixture's %s is %*pbl",
+		   fx->name, cpu, file, ids[cpu], cpumask_pr_args(same), fixture_set_name(set),
+		   cpumask_pr_args(want));
+	return false;
+}
+
+static int published_package_id(int cpu)
+{
+	return topology_physical_package_id(cpu);
+}
+
+static int published_core_id(int cpu)
+{
+	return topology_core_id(cpu);
+}
+
+static int published_node_id(int cpu)
+{
+	return cpu_to_node(cpu);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+#define PUBLISHED_DIES	1
+
+/* Coregroups are identified only on dedicated processors. */
+static bool published_has_dies(const struct ppc_fixture *fx)
+{
+	return fx->has_coregroups && !fx->shared_processor;
+}
+
+static int published_die_id(int cpu)
+{
+	return topology_die_id(cpu);
+}
+
+/* die_id and die_cpus, as the die_id posting defines them. */
+static bool published_expect_die(struct kunit *test, const struct ppc_fixture *fx, int cpu,
+				 const int *die_ids, const struct cpumask *online)
+{
+	if (published_has_dies(fx))
+		return published_expect_id(test, fx, cpu, "die_id", die_ids,
+					   PPC_FIXTURE_SET_COREGROUP, online) &&
+		       published_expect_mask(test, fx, cpu, "die_cpus", topology_die_cpumask(cpu),
+					     PPC_FIXTURE_SET_COREGROUP, online);
+	if (die_ids[cpu] != -1) {
+		KUNIT_FAIL(test, "%s: cpu%d/topology/die_id is %d; %s, so -1", fx->name, cpu,
+			   die_ids[cpu], fx->has_coregroups ?
+			   "a shared LPAR is not told its hemispheres" : "the machine has no coregroups");
+		return false;
+	}
+	return published_expect_mask(test, fx, cpu, "die_cpus (package_cpus without dies)",
+				     topology_die_cpumask(cpu), PPC_FIXTURE_SET_CHIP, online);
+}
+#else
+#define PUBLISHED_DIES	0
+#define published_die_id	published_core_id
+
+static bool published_expect_die(struct kunit *test, const struct ppc_fixture *fx, int cpu,
+				 const int *die_ids, const struct cpumask *online)
+{
+	return true;
+}
+#endif
+
+/*
+ * Every CPU's topology directory: thread_siblings (the threads of its
+ * core, a big core's too), core_siblings and package_cpus (its chip),
+ * physical_package_id (one per chip), core_id (one per core), the die
+ * files, and its NUMA node: the fixture's node id, whose CPU list holds it.
+ */
+static void __init published_cpu_topology(struct kunit *test)
+{
+	const struct published_machine *m = test->param_value;
+	const struct ppc_fixture *fx = fixture_in_mode(test, m->fixture, m->shared);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	const struct cpumask *online = fixture_bring_up(test, fake, fx);
+	const int *package_ids = published_ids(test, fx, online, published_package_id);
+	const int *core_ids = published_ids(test, fx, online, published_core_id);
+	const int *die_ids = PUBLISHED_DIES ?
+		published_ids(test, fx, online, published_die_id) : NULL;
+	int cpu, wrong = 0;
+
+	for_each_cpu(cpu, online) {
+		bool ok;
+
+		if (cpu >= fx->nr_cpus || wrong == PUBLISHED_MAX_REPORTS)
+			break;
+		ok = published_expect_mask(test, fx, cpu, "thread_siblings",
+					   topology_sibling_cpumask(cpu), PPC_FIXTURE_SET_CORE,
+					   online);
+		ok &= published_expect_mask(test, fx, cpu, "core_siblings",
+					    topology_core_cpumask(cpu), PPC_FIXTURE_SET_CHIP,
+					    online);
+		ok &= published_expect_id(test, fx, cpu, "physical_package_id", package_ids,
+					  PPC_FIXTURE_SET_CHIP, online);
+		ok &= published_expect_id(test, fx, cpu, "core_id", core_ids,
+					  PPC_FIXTURE_SET_CORE, online);
+		ok &= published_expect_die(test, fx, cpu, die_ids, online);
+		if (cpu_to_node(cpu) != fx->cpus[cpu].node) {
+			KUNIT_FAIL(test, "%s: cpu%d is in node %d, the fixture's node %d",
+				   fx->name, cpu, cpu_to_node(cpu), fx->cpus[cpu].node);
+			ok = false;
+		} else if (!cpumask_test_cpu(cpu, cpumask_of_node(cpu_to_node(cpu)))) {
+			KUNIT_FAIL(test, "%s: node%d/cpulist %*pbl lacks cpu%d", fx->name,
+				   cpu_to_node(cpu), cpumask_pr_args(cpumask_of_node(cpu_to_node(cpu))),
+				   cpu);
+			ok = false;
+		}
+		wrong += !ok;
+	}
+}
+
+/* How many distinct values @ids holds for the CPUs in @within. */
+static int published_count_ids(const int *ids, const struct cpumask *within)
+{
+	int cpu, other, count = 0;
+
+	for_each_cpu(cpu, within) {
+		for_each_cpu(other, within)
+			if (other >= cpu || ids[other] == ids[cpu])
+				break;
+		count += other >= cpu;
+	}
+	return count;
+}
+
+/*
+ * What lscpu prints from those files, with every CPU online: "Thread(s)
+ * per core" (thread_siblings' weight), "Socket(s)" (distinct
+ * physical_package_id), "Core(s) per socket" (distinct core_id in a
+ * package) and the NUMA nodes that have CPUs, against the lscpu lines of
+ * the fixture, which were printed on the machine or written for it.
+ */
+static void __init published_lscpu(struct kunit *test)
+{
+	const struct published_machine *m = test->param_value;
+	const struct ppc_fixture *fx = fixture_in_mode(test, m->fixture, m->shared);
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	const struct cpumask *online = fixture_bring_up(test, fake, fx);
+	struct cpumask *cpus = fixture_mask(test), *package = fixture_mask(test);
+	const int *package_ids = published_ids(test, fx, online, published_package_id);
+	const int *core_ids = published_ids(test, fx, online, published_core_id);
+	const int *node_ids = published_ids(test, fx, online, published_node_id);
+	int cpu, nodes_with_cpus = 0, i;
+
+	for_each_cpu(cpu, online)
+		if (cpu < fx->nr_cpus)
+			cpumask_set_cpu(cpu, cpus);
+	KUNIT_ASSERT_EQ_MSG(test, cpumask_weight(cpus), fx->nr_cpus,
+			    "%s: %d of its %d CPUs came online", fx->name, cpumask_weight(cpus),
+			    fx->nr_cpus);
+	KUNIT_EXPECT_EQ_MSG(test, cpumask_weight(topology_sibling_cpumask(0)),
+			    fx->threads_per_core, "%s: lscpu's Thread(s) per core", fx->name);
+	KUNIT_EXPECT_EQ_MSG(test, published_count_ids(package_ids, cpus),
+			    fx->sockets, "%s: lscpu's Socket(s)", fx->name);
+	for_each_cpu(cpu, cpus)
+		if (package_ids[cpu] == package_ids[0])
+			cpumask_set_cpu(cpu, package);
+	KUNIT_EXPECT_EQ_MSG(test, published_count_ids(core_ids, package),
+			    fx->cores_per_socket, "%s: lscpu's Core(s) per socket (package of cpu0: %*pbl)",
+			    fx->name, cpumask_pr_args(package));
+	for (i = 0; i < fx->nr_nodes; i++) {
+		struct cpumask *want = fixture_mask(test);
+
+		for_each_cpu(cpu, cpus)
+			if (fx->cpus[cpu].node == fx->nodes[i])
+				cpumask_set_cpu(cpu, want);
+		if (cpumask_empty(want))
+			continue;
+		nodes_with_cpus++;
+		cpumask_and(package, cpumask_of_node(fx->nodes[i]), cpus);
+		KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(package, want),
+				      "%s: lscpu's NUMA node%d CPU(s) would be %*pbl, the fixture's are %*pbl",
+				      fx->name, fx->nodes[i], cpumask_pr_args(package),
+				      cpumask_pr_args(want));
+	}
+	KUNIT_EXPECT_EQ_MSG(test, published_count_ids(node_ids, cpus),
+			    nodes_with_cpus, "%s: NUMA nodes with CPUs", fx->name);
+}
+
+static int published_suite_init(struct kunit_suite *suite)
+{
+	int i;
+
+	for (i = 0; i < 2 * PPC_NR_FIXTURES; i++) {
+		published_machines[i].fixture = ppc_fixtures[i / 2];
+		published_machines[i].shared = i % 2;
+	}
+	return 0;
+}
+
+/*
+ * Kept after boot for KUnit's debugfs; __refdata because the cases are
+ * __init, which an init-section suite allows (modpost would warn).
+ */
+static struct kunit_case __refdata published_cases[] = {
+	KUNIT_CASE_PARAM(published_cpu_topology, published_machine_gen_params),
+	KUNIT_CASE_PARAM(published_lscpu, published_machine_gen_params),
+	{}
+};
+
+static struct kunit_suite __refdata published_suite = {
+	.name = "powerpc_topology_published",
+	.suite_init = published_suite_init,
+	.suite_exit = fixture_memo_suite_exit,
+	.test_cases = published_cases,
+};
+
+kunit_test_init_section_suites(&published_suite);
