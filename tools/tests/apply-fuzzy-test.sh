@@ -1,0 +1,97 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/lib/apply-fuzzy on a small git tree: a mailed patch whose context
+# moved and changed goes in with less context and says where; one whose
+# lines are already there is refused and leaves the tree as it was; one
+# that does not fit at all is refused; a revert of what the tree carries
+# is written as a patch without touching the tree.
+
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+. "$here/lib.sh"
+. "$here/../lib/common.sh"
+
+fuzzy=$PROJECT/tools/lib/apply-fuzzy
+scratch=$(mktemp -d /tmp/ppc-kunit-fuzzy.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+tree=$scratch/tree
+
+# The file a posting was written against, and the same file as the
+# base has it: three lines more at the top, and the line before the
+# hunk's context reworded at its edge.
+written_for() {
+	printf '%s\n' 'static int a;' 'static int b;' '' 'int f(void)' '{' '	int x = 1;' \
+		'	return x;' '}' '' 'int g(void)' '{' '	return 2;' '}'
+}
+mkdir -p "$tree/kernel" "$scratch/posted/kernel"
+{
+	printf '%s\n' '/* one */' '/* two */' '/* three */'
+	written_for | sed 's/^int f(void)$/int f(void) \/* reworded *\//'
+} > "$tree/kernel/f.c"
+git -C "$tree" init -q
+git -C "$tree" add -A
+git -C "$tree" commit -q -m base
+
+# The posting: a line added after "return x;" in f().
+(
+	cd "$scratch/posted"
+	git init -q
+	written_for > kernel/f.c
+	git add -A
+	git commit -q -m base
+	sed -i 's/^	return x;$/	x += 2; \/* two more than one *\/\n	return x;/' kernel/f.c
+	git commit -q -a -m "f: Add two"
+	git format-patch -q -1 -o "$scratch/mail"
+)
+posting=$(ls "$scratch"/mail/*.patch)
+cp "$posting" "$scratch/series-0001-f-Add-two.patch"
+
+if git -C "$tree" am -q "$posting" > /dev/null 2>&1; then
+	not_ok "the posting applies with git am as it is: the test needs one that does not"
+	git -C "$tree" reset -q --hard HEAD^
+else
+	git -C "$tree" am --abort
+	ok "git am refuses the posting: its context changed"
+fi
+base_head=$(git -C "$tree" rev-parse HEAD)
+
+out=$("$fuzzy" "$tree" "$posting" 2>&1) && rc=0 || rc=$?
+[ "$rc" = 0 ] && ok "it goes in with less context" || not_ok "exit $rc: $out"
+grep -qE '^fuzz: kernel/f.c: Hunk #1 succeeded at [0-9]+ with fuzz [12] \(offset 3 lines\)\.$' <<< "$out" &&
+	ok "the hunk, its file, offset and fuzz are said" || not_ok "no fuzz line in: $out"
+[ "$(grep -c '^	x += 2; /\* two more than one \*/$' "$tree/kernel/f.c")" = 1 ] && [ "$(git -C "$tree" log -1 --format=%s)" = "f: Add two" ] &&
+	ok "the change is in once, committed under the posting's subject" ||
+	not_ok "the tree does not hold the change once"
+
+# Again on the tree that has it: the added line is where the hunk lands.
+expect_fail "a posting whose lines are already there is refused, not applied twice" \
+	'^  kernel/f.c: hunk 1: its 1 added line\(s\) are already at line' \
+	"$fuzzy" "$tree" "$posting"
+[ "$(grep -c '^	x += 2; /\* two more than one \*/$' "$tree/kernel/f.c")" = 1 ] && git -C "$tree" diff --quiet &&
+	ok "and the tree is left as it was" || not_ok "a refused posting changed the tree"
+
+# The revert of what the tree carries, as a patch; the tree untouched.
+with=$(git -C "$tree" rev-parse HEAD)
+expect_ok "the revert of a posting the tree carries is written" \
+	"$fuzzy" -R "$tree" "$posting" "$scratch/revert.patch"
+grep -q '^Subject: \[PATCH\] Revert "f: Add two"$' "$scratch/revert.patch" &&
+	grep -q '^-	x += 2; /\* two more than one \*/$' "$scratch/revert.patch" &&
+	ok "it removes the posting's line, under a Revert subject" || not_ok "the revert patch: $(cat "$scratch/revert.patch")"
+[ "$(git -C "$tree" rev-parse HEAD)" = "$with" ] && git -C "$tree" diff --quiet &&
+	ok "and the tree is not written" || not_ok "writing the revert changed the tree"
+git -C "$tree" am -q "$scratch/revert.patch" &&
+	[ "$(git -C "$tree" diff "$base_head" HEAD -- kernel/f.c)" = "" ] &&
+	ok "git am of the revert gives the tree without the posting" || not_ok "the revert does not undo the posting"
+
+# A revert of what the tree does not carry is refused.
+expect_fail "the revert of a posting the tree lacks is refused" 'does not apply' \
+	"$fuzzy" -R "$tree" "$posting" "$scratch/revert2.patch"
+
+# A posting for another function altogether does not go in.
+sed 's/return x;/return y;/; s/x += 2;/y += 2;/' "$posting" > "$scratch/other.patch"
+expect_fail "a posting whose context is not there at all is refused" 'does not apply with one line of context' \
+	"$fuzzy" "$tree" "$scratch/other.patch"
+git -C "$tree" diff --quiet && ok "and leaves the tree clean" || not_ok "a refused posting left changes"
+
+finish
