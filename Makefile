@@ -21,7 +21,11 @@ check: ## the project's own tests: lint, host tests, 7.3 in full, "make run" on 
 	@tools/check
 
 help: ## this list
-	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  make %-12s %s\n", $$1, $$2 }' $(firstword $(MAKEFILE_LIST))
+	@awk -F ':.*## ' '/^[a-z-]+:.*## / { \
+		if (sub(/^lab: /, "", $$2)) lab = lab sprintf("  make %-12s %s\n", $$1, $$2); \
+		else printf "  make %-12s %s\n", $$1, $$2 } \
+		END { printf "\nlab (research tooling: mutants, benchmarks, fuzzing, CI plumbing):\n%s", lab }' \
+		$(firstword $(MAKEFILE_LIST))
 
 lint: ## shellcheck on every shell script, pyflakes3 on every Python file
 	@tools/lint
@@ -29,18 +33,18 @@ lint: ## shellcheck on every shell script, pyflakes3 on every Python file
 live: ## real QEMU 10 boots of SMT1-8 shapes, against fixturec and the fake bring-up
 	@tools/live-check
 
-bench: ## build and run times of the harness and of plain kunit.py
+bench: ## lab: build and run times of the harness and of plain kunit.py
 	@tools/bench
 
 SMT ?= 4
-truth-table: ## the vcpu_is_preempted() table the suite checks (SMT=4|8)
+truth-table: ## lab: the vcpu_is_preempted() table the suite checks (SMT=4|8)
 	@$(MAKE) -s -C tools truth-table
 	@tools/truth-table $(SMT)
 
 matrix: ## each patch's paired cases fail before it and pass after it
 	@tools/matrix $(BASE)
 
-mutants: ## mutation testing of the topology code and vcpu_is_preempted()
+mutants: ## lab: mutation testing of the topology code and vcpu_is_preempted()
 	@tools/mutants
 
 regressions: ## replay the regressions of patches/BASE/regressions: each red, the base green
@@ -49,7 +53,7 @@ regressions: ## replay the regressions of patches/BASE/regressions: each red, th
 review: ## a mailed series (SERIES=) patch by patch against the tree without it: cases, machines, truth tables
 	@tools/review
 
-merge: ## the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
+merge: ## lab: the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
 	@tools/merge
 
 presubmit: ## before posting: checkpatch, new warnings, seam, matrix
@@ -58,18 +62,18 @@ presubmit: ## before posting: checkpatch, new warnings, seam, matrix
 export: ## the suites as a format-patch series for the kernel tree
 	@tools/export
 
-build-matrix: ## the exported series configured as tools/kconfig/build-matrix.txt says (BUILD_MATRIX=rows), the directories it touches built with W=1
+build-matrix: ## lab: the exported series configured as tools/kconfig/build-matrix.txt says (BUILD_MATRIX=rows), the directories it touches built with W=1
 	@tools/build-matrix
 
 smp-check: ## the exported series with KUNIT_ALL_TESTS, KASAN and lockdep, booted with 1 and 8 CPUs, debugfs read after boot
 	@tools/smp-check
 
-fuzz: ## the fixture compiler under libFuzzer, ASan and UBSan
+fuzz: ## lab: the fixture compiler under libFuzzer, ASan and UBSan
 	@tools/fuzz
 
 show: ## the sched domains the kernel builds for FIXTURE=name: a tree for a mail, a picture with the hardware
 	@tools/show
 
-ci-local: ## .gitlab-ci.yml run here by gitlab-ci-local as shell jobs [CI_JOBS=...] [CI_VARIABLES="K=V ..."]
+ci-local: ## lab: .gitlab-ci.yml run here by gitlab-ci-local as shell jobs [CI_JOBS=...] [CI_VARIABLES="K=V ..."]
 	@$(TOP)/tools/lib/gitlab-ci-local --force-shell-executor --shell-isolation --no-artifacts-to-source \
 		$(addprefix --variable ,$(CI_VARIABLES)) $(CI_JOBS)

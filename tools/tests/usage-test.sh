@@ -41,7 +41,7 @@ done
 	ok "usage.md's options table has every variable the Makefile exports ($(wc -w <<< "$vars"))" ||
 	not_ok "usage.md's options table lacks:$missing"
 
-listed=$(make -s -C "$PROJECT" help | awk '{ print $2 }' | sort)
+listed=$(make -s -C "$PROJECT" help | awk '/^  make / { print $2 }' | sort)
 [ "$listed" = "$phony" ] &&
 	ok "make help lists every target, one line each" ||
 	not_ok "make help lists '$(xargs <<< "$listed")', the Makefile has '$(xargs <<< "$phony")'"
