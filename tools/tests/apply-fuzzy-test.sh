@@ -94,4 +94,30 @@ expect_fail "a posting whose context is not there at all is refused" 'does not a
 	"$fuzzy" "$tree" "$scratch/other.patch"
 git -C "$tree" diff --quiet && ok "and leaves the tree clean" || not_ok "a refused posting left changes"
 
+# A hunk the base changed in its middle: two changes of one hunk with
+# lines the base inserted between them.  No fuzz fits it whole; cut at
+# the base's lines, each half fits.
+mid=$scratch/mid
+mkdir -p "$mid/kernel"
+written_for > "$mid/kernel/f.c"
+git -C "$mid" init -q
+git -C "$mid" add -A
+git -C "$mid" commit -q -m base
+sed -i 's/^	int x = 1;$/	int x = 3;/; s/^	return 2;$/	return 4;/' "$mid/kernel/f.c"
+git -C "$mid" commit -q -a -m "f, g: Other numbers"
+git -C "$mid" format-patch -q -1 -o "$scratch/mid-mail"
+git -C "$mid" reset -q --hard HEAD^
+sed -i 's/^}$/}\n\n\/* added by the base *\/\nstatic int c;/' "$mid/kernel/f.c"
+git -C "$mid" commit -q -a -m "the base adds lines"
+mid_posting=$(ls "$scratch"/mid-mail/*.patch)
+[ "$(grep -c '^@@' "$mid_posting")" = 1 ] && ! git -C "$mid" apply --check -C1 "$mid_posting" 2> /dev/null &&
+	ok "a one-hunk posting that git apply -C1 refuses: the base added lines inside the hunk" ||
+	not_ok "the posting is not one hunk that git apply -C1 refuses"
+out=$("$fuzzy" "$mid" "$mid_posting" 2>&1) && rc=0 || rc=$?
+[ "$rc" = 0 ] && grep -q '^	int x = 3;$' "$mid/kernel/f.c" && grep -q '^	return 4;$' "$mid/kernel/f.c" &&
+	grep -q '^/\* added by the base \*/$' "$mid/kernel/f.c" &&
+	ok "cut at the base's lines, both changes go in and the base's lines stay" || not_ok "exit $rc: $out"
+grep -q '^fuzz: kernel/f.c (hunks cut at the base.s changes): Hunk #2 succeeded at 13 ' <<< "$out" &&
+	ok "and the report says the hunk was cut, and where its second half landed" || not_ok "the report: $out"
+
 finish
