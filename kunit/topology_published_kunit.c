@@ -9,14 +9,21 @@
  * scheduler.
  *
  * The expectations come from the machine, not from the code: the
- * fixture says which threads form a core, which cores a chip (lscpu's
- * socket), which a coregroup and which a NUMA node; its lscpu lines say
- * what lscpu printed on it.  For the die, "powerpc/smp: Expose die_id and
- * die_cpumask" (merged for 6.19) says: a die is a coregroup (a POWER10
- * hemisphere) where the hypervisor reveals them, which it does in
- * dedicated mode only; elsewhere die_cpus mirrors package_cpus and
- * die_id is -1.  Before 6.19 powerpc published no die, and the die's
- * expectations are left out.
+ * fixture says which threads form a core, which cores a chip, which a
+ * coregroup and which a NUMA node; its lscpu lines say what lscpu
+ * printed on it.  The firmware is the machine's own: PowerVM gives an
+ * LPAR no ibm,chip-id (bare metal and QEMU do), so an LPAR publishes no
+ * package id ("powerpc/smp: Remove get_physical_package_id", v5.10,
+ * leaves physical_package_id the chip id, -1 without one) and its
+ * package_cpus are its node ("powerpc/smp: Update cpu_core_map on all
+ * PowerPc systems", v5.15): lscpu, which counts sockets by package_cpus,
+ * then counts an LPAR's nodes.  With chip ids the package is the chip.
+ * For the die,
+ * "powerpc/smp: Expose die_id and die_cpumask" (merged for 6.19) says: a
+ * die is a coregroup (a POWER10 hemisphere) where the hypervisor reveals
+ * them, which it does in dedicated mode only; elsewhere die_cpus mirrors
+ * package_cpus and die_id is -1.  Before 6.19 powerpc published no die,
+ * and the die's expectations are left out.
  */
 
 #include <kunit/test.h>
@@ -46,6 +53,27 @@ static void published_machine_to_desc(struct published_machine *m, char *desc)
 }
 
 KUNIT_ARRAY_PARAM(published_machine, published_machines, published_machine_to_desc);
+
+/* A PowerVM LPAR: the fixture has an lparstat line. */
+static bool published_is_lpar(const struct ppc_fixture *fx)
+{
+	return fx->lcpu;
+}
+
+/* What a package is on the machine: an LPAR's node, otherwise its chip. */
+static enum ppc_fixture_set published_package_set(const struct ppc_fixture *fx)
+{
+	return published_is_lpar(fx) ? PPC_FIXTURE_SET_NODE : PPC_FIXTURE_SET_CHIP;
+}
+
+/* The machine brought up with the firmware it has: no chip ids on PowerVM. */
+static const struct cpumask * __init published_bring_up(struct kunit *test,
+							const struct ppc_fixture *fx)
+{
+	struct fixture_bring_up how = { .no_chip_ids = published_is_lpar(fx) };
+
+	return fixture_bring_up_with(test, ppc_fake_begin(test), fx, &how);
+}
 
 /*
  * A mask the kernel publishes for @cpu against the fixture's @set, among
@@ -159,7 +187,7 @@ static bool published_expect_die(struct kunit *test, const struct ppc_fixture *f
 		return false;
 	}
 	return published_expect_mask(test, fx, cpu, "die_cpus (package_cpus without dies)",
-				     topology_die_cpumask(cpu), PPC_FIXTURE_SET_CHIP, online);
+				     topology_die_cpumask(cpu), published_package_set(fx), online);
 }
 #else
 #define PUBLISHED_DIES	0
@@ -174,16 +202,16 @@ static bool published_expect_die(struct kunit *test, const struct ppc_fixture *f
 
 /*
  * Every CPU's topology directory: thread_siblings (the threads of its
- * core, a big core's too), core_siblings and package_cpus (its chip),
- * physical_package_id (one per chip), core_id (one per core), the die
+ * core, a big core's too), core_siblings and package_cpus (its package),
+ * physical_package_id (one per package), core_id (one per core), the die
  * files, and its NUMA node: the fixture's node id, whose CPU list holds it.
  */
 static void __init published_cpu_topology(struct kunit *test)
 {
 	const struct published_machine *m = test->param_value;
 	const struct ppc_fixture *fx = fixture_in_mode(test, m->fixture, m->shared);
-	struct ppc_fake *fake = ppc_fake_begin(test);
-	const struct cpumask *online = fixture_bring_up(test, fake, fx);
+	const struct cpumask *online = published_bring_up(test, fx);
+	enum ppc_fixture_set package = published_package_set(fx);
 	const int *package_ids = published_ids(test, fx, online, published_package_id);
 	const int *core_ids = published_ids(test, fx, online, published_core_id);
 	const int *die_ids = PUBLISHED_DIES ?
@@ -199,10 +227,15 @@ static void __init published_cpu_topology(struct kunit *test)
 					   topology_sibling_cpumask(cpu), PPC_FIXTURE_SET_CORE,
 					   online);
 		ok &= published_expect_mask(test, fx, cpu, "core_siblings",
-					    topology_core_cpumask(cpu), PPC_FIXTURE_SET_CHIP,
-					    online);
-		ok &= published_expect_id(test, fx, cpu, "physical_package_id", package_ids,
-					  PPC_FIXTURE_SET_CHIP, online);
+					    topology_core_cpumask(cpu), package, online);
+		if (!published_is_lpar(fx)) {
+			ok &= published_expect_id(test, fx, cpu, "physical_package_id",
+						  package_ids, package, online);
+		} else if (package_ids[cpu] != -1) {
+			KUNIT_FAIL(test, "%s: cpu%d/topology/physical_package_id is %d; PowerVM gives no ibm,chip-id, so -1",
+				   fx->name, cpu, package_ids[cpu]);
+			ok = false;
+		}
 		ok &= published_expect_id(test, fx, cpu, "core_id", core_ids,
 					  PPC_FIXTURE_SET_CORE, online);
 		ok &= published_expect_die(test, fx, cpu, die_ids, online);
@@ -220,6 +253,31 @@ static void __init published_cpu_topology(struct kunit *test)
 	}
 }
 
+/* How many distinct masks @mask_of gives the CPUs in @within. */
+static int published_count_masks(const struct cpumask *(*mask_of)(int cpu),
+				 const struct cpumask *within)
+{
+	int cpu, other, count = 0;
+
+	for_each_cpu(cpu, within) {
+		for_each_cpu(other, within)
+			if (other >= cpu || cpumask_equal(mask_of(other), mask_of(cpu)))
+				break;
+		count += other >= cpu;
+	}
+	return count;
+}
+
+static const struct cpumask *published_thread_siblings(int cpu)
+{
+	return topology_sibling_cpumask(cpu);
+}
+
+static const struct cpumask *published_package_cpus(int cpu)
+{
+	return topology_core_cpumask(cpu);
+}
+
 /* How many distinct values @ids holds for the CPUs in @within. */
 static int published_count_ids(const int *ids, const struct cpumask *within)
 {
@@ -235,23 +293,22 @@ static int published_count_ids(const int *ids, const struct cpumask *within)
 }
 
 /*
- * What lscpu prints from those files, with every CPU online: "Thread(s)
- * per core" (thread_siblings' weight), "Socket(s)" (distinct
- * physical_package_id), "Core(s) per socket" (distinct core_id in a
- * package) and the NUMA nodes that have CPUs, against the lscpu lines of
- * the fixture, which were printed on the machine or written for it.
+ * What lscpu prints from those files, with every CPU online, as
+ * util-linux reads them: it counts masks, not ids, and divides totals.
+ * "Thread(s) per core" is CPUs over distinct thread_siblings, "Socket(s)"
+ * the distinct package_cpus, "Core(s) per socket" cores over sockets (the
+ * 768-CPU paste says 16 for 96 cores in 6 sockets, though its node 0
+ * holds 17), and the NUMA nodes that have CPUs; against the lscpu lines
+ * of the fixture, which were printed on the machine or written for it.
  */
 static void __init published_lscpu(struct kunit *test)
 {
 	const struct published_machine *m = test->param_value;
 	const struct ppc_fixture *fx = fixture_in_mode(test, m->fixture, m->shared);
-	struct ppc_fake *fake = ppc_fake_begin(test);
-	const struct cpumask *online = fixture_bring_up(test, fake, fx);
+	const struct cpumask *online = published_bring_up(test, fx);
 	struct cpumask *cpus = fixture_mask(test), *package = fixture_mask(test);
-	const int *package_ids = published_ids(test, fx, online, published_package_id);
-	const int *core_ids = published_ids(test, fx, online, published_core_id);
 	const int *node_ids = published_ids(test, fx, online, published_node_id);
-	int cpu, nodes_with_cpus = 0, i;
+	int cpu, nodes_with_cpus = 0, i, cores, sockets;
 
 	for_each_cpu(cpu, online)
 		if (cpu < fx->nr_cpus)
@@ -259,16 +316,16 @@ static void __init published_lscpu(struct kunit *test)
 	KUNIT_ASSERT_EQ_MSG(test, cpumask_weight(cpus), fx->nr_cpus,
 			    "%s: %d of its %d CPUs came online", fx->name, cpumask_weight(cpus),
 			    fx->nr_cpus);
-	KUNIT_EXPECT_EQ_MSG(test, cpumask_weight(topology_sibling_cpumask(0)),
-			    fx->threads_per_core, "%s: lscpu's Thread(s) per core", fx->name);
-	KUNIT_EXPECT_EQ_MSG(test, published_count_ids(package_ids, cpus),
-			    fx->sockets, "%s: lscpu's Socket(s)", fx->name);
-	for_each_cpu(cpu, cpus)
-		if (package_ids[cpu] == package_ids[0])
-			cpumask_set_cpu(cpu, package);
-	KUNIT_EXPECT_EQ_MSG(test, published_count_ids(core_ids, package),
-			    fx->cores_per_socket, "%s: lscpu's Core(s) per socket (package of cpu0: %*pbl)",
-			    fx->name, cpumask_pr_args(package));
+	cores = published_count_masks(published_thread_siblings, cpus);
+	sockets = published_count_masks(published_package_cpus, cpus);
+	KUNIT_ASSERT_GT_MSG(test, cores * sockets, 0, "%s: no core or no socket", fx->name);
+	KUNIT_EXPECT_EQ_MSG(test, fx->nr_cpus / cores, fx->threads_per_core,
+			    "%s: lscpu's Thread(s) per core, %d CPUs in %d cores", fx->name,
+			    fx->nr_cpus, cores);
+	KUNIT_EXPECT_EQ_MSG(test, sockets, fx->sockets, "%s: lscpu's Socket(s)", fx->name);
+	KUNIT_EXPECT_EQ_MSG(test, cores / sockets, fx->cores_per_socket,
+			    "%s: lscpu's Core(s) per socket, %d cores in %d sockets", fx->name,
+			    cores, sockets);
 	for (i = 0; i < fx->nr_nodes; i++) {
 		struct cpumask *want = fixture_mask(test);
 
