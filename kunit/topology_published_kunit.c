@@ -293,6 +293,28 @@ static int published_count_ids(const int *ids, const struct cpumask *within)
 }
 
 /*
+ * What lscpu would print, and cpu0's package and die, as KTAP diagnostic
+ * lines a reviewer compares before and after a patch (make review):
+ * "lscpu MACHINE/MODE: ...", a node per line.
+ */
+static void published_print(struct kunit *test, const struct ppc_fixture *fx,
+			    const struct published_machine *m, int cores, int sockets)
+{
+	const char *mode = m->shared ? "shared" : "dedicated";
+	int i;
+
+	kunit_info(test, "lscpu %s/%s: CPU(s)=%d Thread(s)-per-core=%d Core(s)-per-socket=%d Socket(s)=%d\n",
+		   fx->name, mode, fx->nr_cpus, fx->nr_cpus / cores, cores / sockets, sockets);
+	kunit_info(test, "lscpu %s/%s: cpu0 physical_package_id=%d package_cpus=%*pbl die_id=%d die_cpus=%*pbl\n",
+		   fx->name, mode, topology_physical_package_id(0),
+		   cpumask_pr_args(topology_core_cpumask(0)), topology_die_id(0),
+		   cpumask_pr_args(topology_die_cpumask(0)));
+	for (i = 0; i < fx->nr_nodes; i++)
+		kunit_info(test, "lscpu %s/%s: NUMA node%d CPU(s)=%*pbl\n", fx->name, mode,
+			   fx->nodes[i], cpumask_pr_args(cpumask_of_node(fx->nodes[i])));
+}
+
+/*
  * What lscpu prints from those files, with every CPU online, as
  * util-linux reads them: it counts masks, not ids, and divides totals.
  * "Thread(s) per core" is CPUs over distinct thread_siblings, "Socket(s)"
@@ -343,6 +365,7 @@ static void __init published_lscpu(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ_MSG(test, published_count_ids(node_ids, cpus),
 			    nodes_with_cpus, "%s: NUMA nodes with CPUs", fx->name);
+	published_print(test, fx, m, cores, sockets);
 }
 
 static int published_suite_init(struct kunit_suite *suite)

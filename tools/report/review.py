@@ -34,6 +34,7 @@ import kunit_results
 import kunit_summary
 
 SHOW = re.compile(r'topology_show: show (.*?)\s*$')
+LSCPU = re.compile(r'# published_lscpu: lscpu (\S+): (.*?)\s*$')
 ANSWERS = re.compile(r'# (vcpu_preempted_\w+): answers (.*?): rows=(\d+) preempted=(\d+) '
 		     r'wrong=(\d+) digest=(\w+) rule="(.*)"')
 MISMATCH = re.compile(r'(SMT\d .*?): expected (not preempted|preempted), '
@@ -88,6 +89,36 @@ def read_console(path):
 	return machines, tallies, mismatches
 
 
+def read_published(path):
+	"""What each machine publishes, as published_lscpu printed it:
+	{machine: {key: line}}, the key the line's words before its first
+	"=" ("CPU(s)", "cpu0 physical_package_id", "NUMA node4 CPU(s)")."""
+	out = {}
+	try:
+		lines = open(path, errors='replace').read().splitlines()
+	except OSError:
+		return out
+	for line in lines:
+		m = LSCPU.search(line)
+		if m:
+			text = m.group(2)
+			key = text.split('=', 1)[0]
+			out.setdefault(m.group(1), {})[key] = text
+	return out
+
+
+def compare_published(before, after):
+	"""Per machine, the published lines that differ, as (before, after)."""
+	out = {}
+	for name in sorted(set(before['published']) | set(after['published'])):
+		b, a = before['published'].get(name, {}), after['published'].get(name, {})
+		diffs = [(b.get(k, '(none)'), a.get(k, '(none)')) for k in sorted(set(b) | set(a))
+			 if b.get(k) != a.get(k)]
+		if diffs:
+			out[name] = diffs
+	return out
+
+
 def load_run(label, path):
 	run = {'label': label, 'path': path}
 	try:
@@ -100,6 +131,7 @@ def load_run(label, path):
 	run['machines'], run['tallies'], run['mismatches'] = read_console(
 		os.path.join(path, 'console.log'))
 	run['meta'] = kunit_results.metadata(os.path.join(path, 'metadata.txt'))
+	run['published'] = read_published(os.path.join(path, 'console.log'))
 	try:
 		run['warnings'] = kunit_summary.splats(os.path.join(path, 'console.log'))
 	except OSError:
@@ -226,6 +258,7 @@ def step(before, after):
 	machines = compare_machines(before, after)
 	rules = compare_tallies(before, after)
 	brought, gone = compare_warnings(before, after)
+	published = compare_published(before, after)
 	return {
 		'before': before['label'], 'after': after['label'],
 		'errors': [r['label'] + ': ' + r['error'] for r in (before, after) if 'error' in r],
@@ -235,9 +268,11 @@ def step(before, after):
 		'vcpu_rules': rules,
 		'vcpu_examples': {rule: after['mismatches'].get(rule, [])[:EXAMPLES]
 				  for rule in rules},
+		'published': published,
+		'published_seen': bool(before['published'] or after['published']),
 		'warnings_brought': brought,
 		'warnings_gone': gone,
-		'changed': bool(changed or any(machines.values()) or rules or brought or gone),
+		'changed': bool(changed or any(machines.values()) or rules or brought or gone or published),
 	}
 
 
@@ -305,6 +340,15 @@ def text_step(s, out):
 			out.append(f'    {key}: {v["cpus"]} CPUs differ; CPU {v["first_cpu"]}: {what}')
 	if same:
 		out.append(f'  topology unchanged on {len(same)} machines: {" ".join(same)}')
+	if s['published']:
+		out.append(f'  what the kernel publishes (lscpu, sysfs) changes on {len(s["published"])} machines:')
+		for name, diffs in list(s['published'].items())[:EXAMPLES * 2]:
+			for b, a in diffs:
+				out.append(f'    {name}: {b}  ->  {a}')
+		if len(s['published']) > EXAMPLES * 2:
+			out.append(f'    ... and {len(s["published"]) - EXAMPLES * 2} more machines')
+	elif s['published_seen']:
+		out.append('  what the kernel publishes (lscpu, sysfs): unchanged')
 	if s['vcpu_rules']:
 		out.append('  vcpu_is_preempted() answers that change, by rule of the dispatch model:')
 		for rule, tables in s['vcpu_rules'].items():

@@ -104,6 +104,20 @@ python3 "$review" base="$scratch/warns" patch="$scratch/warns-again" > "$scratch
 expect_lines "the same warning on both sides, another PID and offset, is not the patch's" \
 	"$scratch/warn-same.txt" "  kernel warnings the series brings: none"
 
+# What the kernel publishes, as published_lscpu prints it: a line that
+# differs is the patch's, named with its machine.
+ktap_with lscpu-before '[    3.000003]     # published_lscpu: lscpu tiny/shared: CPU(s)=2 Thread(s)-per-core=2 Core(s)-per-socket=1 Socket(s)=1' \
+	'[    3.000004]     # published_lscpu: lscpu tiny/shared: cpu0 physical_package_id=-1 package_cpus=0-1 die_id=-1 die_cpus=0'
+ktap_with lscpu-after '[    3.000003]     # published_lscpu: lscpu tiny/shared: CPU(s)=2 Thread(s)-per-core=2 Core(s)-per-socket=1 Socket(s)=1' \
+	'[    3.000004]     # published_lscpu: lscpu tiny/shared: cpu0 physical_package_id=-1 package_cpus=0-1 die_id=-1 die_cpus=0-1'
+python3 "$review" base="$scratch/lscpu-before" patch="$scratch/lscpu-after" > "$scratch/lscpu.txt" || true
+expect_lines "a published line that changes is shown before and after, with its machine" "$scratch/lscpu.txt" \
+	"  what the kernel publishes (lscpu, sysfs) changes on 1 machines:" \
+	"    tiny/shared: cpu0 physical_package_id=-1 package_cpus=0-1 die_id=-1 die_cpus=0  ->  cpu0 physical_package_id=-1 package_cpus=0-1 die_id=-1 die_cpus=0-1"
+python3 "$review" base="$scratch/lscpu-before" again="$scratch/lscpu-before" > "$scratch/lscpu-same.txt" || true
+expect_lines "and none when nothing differs" "$scratch/lscpu-same.txt" \
+	"  what the kernel publishes (lscpu, sysfs): unchanged"
+
 # An input the fake machine does not set: a change in code that reads it
 # is not reviewed, and the review exits 2; a partly set one is named.
 printf '%s\n' 'patch 1: reads steal time: not set by the fake machine (whatever the guest accumulates)' \
