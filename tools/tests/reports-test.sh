@@ -160,6 +160,31 @@ expect_eq "first_failure.py: a kernel report while a case of the glob ran" \
 expect_fail "first_failure.py: not a report while another case ran" '^$' \
 	python3 "$report/first_failure.py" "$in/results-pass.json" /dev/null "$scratch/run-case.log" 'powerpc_topology.topology_levels*'
 
+# ISOLATED= joins a boot's results per case: split the saved run into a
+# part per case (a suite's cases in separate parts, as separate boots
+# give them), join them, and every case keeps its status, in order.
+python3 - "$in/results.json" "$scratch" <<'SPLIT'
+import json, sys
+r = json.load(open(sys.argv[1]))
+n = 0
+for suite in r['sub_groups']:
+	for key in ('test_cases', 'sub_groups'):
+		for case in suite.get(key, []):
+			n += 1
+			part = dict(r, sub_groups=[dict(suite, test_cases=[], sub_groups=[])])
+			part['sub_groups'][0][key] = [case]
+			json.dump(part, open(f'{sys.argv[2]}/part-{n:04d}.json', 'w'))
+SPLIT
+python3 "$report/join_results.py" "$scratch"/part-*.json > "$scratch/joined.json"
+expect_eq "join_results.py: a part per case joins into the run's results, in order" \
+	"$(python3 "$report/case_statuses.py" "$scratch/joined.json" | md5sum)" \
+	"$(python3 "$report/case_statuses.py" "$in/results.json" | md5sum)"
+expect_eq "join_results.py: each suite once" \
+	"$(python3 -c 'import json, sys; print(" ".join(s["name"] for s in json.load(open(sys.argv[1]))["sub_groups"]))' "$scratch/joined.json")" \
+	"suite_a suite_b"
+expect_fail "join_results.py: an unreadable part fails" "no usable kunit.py results" \
+	python3 "$report/join_results.py" "$scratch/joined.json" /dev/null
+
 # The first failure of the cases a glob selects, for make regressions.
 expect_eq "first_failure.py: the first failed case of the glob, with its message" \
 	"$(python3 "$report/first_failure.py" "$in/results.json" "$in/ktap.log" /dev/null 'suite_a.by*')" \
