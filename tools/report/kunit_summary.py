@@ -67,6 +67,14 @@ def splats(console):
 	with open(console, errors='replace') as f:
 		for raw in f:
 			line = KTAP_LINE.match(raw.rstrip('\n')).group(1)
+			# Another boot (ISOLATED= runs one per case): what it prints
+			# before its KTAP is its bring-up's, not a case's.
+			if line.startswith('Linux version '):
+				running = f'{suite} (after its last case)' if suite else None
+				found += [(running, str(r)) for r in pending]
+				pending, expected, last, started = [], [], None, False
+				suite = parent = None
+				continue
 			if line.strip().startswith('KTAP version'):
 				started = True
 			if not started:

@@ -152,6 +152,23 @@ expect_eq "a lockdep report after a suite's last case is the suite's" \
 	"$(grep -c '^FAILED kernel report while powerpc_topology ran: WARNING: possible circular locking' <<< "$warn_out")" 1
 expect_eq "what the kernel warned before the suites started is not counted" \
 	"$(grep -c 'nvram' <<< "$warn_out")" 0
+# Consoles of several boots one after the other (ISOLATED=): what a boot
+# prints before its KTAP is not the previous boot's last case's.
+{
+	for boot in 1 2; do
+		echo "[    0.000000] Linux version 7.3.4 (builder) #$boot SMP"
+		cat "$in/console-clean.log"
+	done
+	printf '%s\n' '[    0.000000] Linux version 7.3.4 (builder) #3 SMP' \
+		'[    0.840390] WARNING: nvram corruption detected: 0-length partition' \
+		'[    1.459775] KTAP version 1' '[    1.460205]     # Subtest: powerpc_topology' \
+		'[    1.530000] WARNING: kernel/sched/topology.c:9 at f+0x1/0x2, CPU#0: kunit_try_catch/6' \
+		'[    1.620330]     ok 1 topology_levels_by_state' '[    3.537689] ok 1 powerpc_topology'
+} > "$scratch/boots.log"
+boots=$(python3 "$report/kunit_summary.py" "$in/results-pass.json" "$scratch/boots.log" 2>&1 || true)
+expect_eq "several boots: a boot's own bring-up warning is not counted, its case's is, once" \
+	"$(grep -c '^FAILED' <<< "$boots") $(grep -c 'nvram' <<< "$boots") $(grep -c 'while powerpc_topology.topology_levels_by_state ran: WARNING: kernel/sched/topology.c:9' <<< "$boots")" \
+	"1 0 1"
 echo 'FAILED kernel report while powerpc_topology.topology_fixture_domains.p10-shared-320 ran: WARNING: kernel/sched/topology.c:2412 at build_sched_domains+0x5d4/0x1a70' \
 	> "$scratch/run-case.log"
 expect_eq "first_failure.py: a kernel report while a case of the glob ran" \
