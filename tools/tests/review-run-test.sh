@@ -7,7 +7,9 @@
 # postings' history, not from the tool:
 #   - "powerpc/smp: Add check for kcalloc() failure in
 #     parse_thread_groups()" v3 went to stable: Debian's 6.12 (and 6.1,
-#     7.3) has it, so there is nothing to review (exit 2);
+#     7.3) has it, so it is reviewed as a revert, the base without it
+#     against the base: with no allocation failing, nothing the suites
+#     see changes (exit 0);
 #   - "Skip offline cores when enabling SMT on PowerPC" v2 was merged for
 #     6.11: on 6.1, patch 1/2 (generic kernel/cpu.c) applies and changes
 #     nothing the suites see, patch 2/2 needs asm/topology.h's SMT
@@ -40,10 +42,15 @@ has() {
 }
 
 review smp-kcalloc-v3 6.12
-[ "$rc" = 2 ] && ok "kcalloc v3 on 6.12: nothing to review, exit 2" || not_ok "kcalloc v3 on 6.12: exit $rc, not 2"
+[ "$rc" = 0 ] && ok "kcalloc v3 on 6.12: merged, reviewed as a revert, nothing changes, exit 0" ||
+	not_ok "kcalloc v3 on 6.12: exit $rc, not 0"
+[ "$(sed -n 1p "$PROJECT/out/review/smp-kcalloc-v3/review.txt")" = \
+  "merged already: linux-source-6.12 carries this posting; reviewed as the base without it (reverse-applied) against the base" ] &&
+	ok "kcalloc v3: the report's first line says it is merged and reviewed as a revert" ||
+	not_ok "kcalloc v3: first line '$(sed -n 1p "$PROJECT/out/review/smp-kcalloc-v3/review.txt")'"
 has "kcalloc v3: 6.12 has it already" "  linux-source-6.12: has it already (the patch reverse-applies)"
-has "kcalloc v3: the hint says so" \
-	"  linux-source-6.12 has this patch already: review the rest with SERIES_PICK, or its next version"
+has "kcalloc v3: without an allocation that fails, no case changes" "  cases the series changes: none"
+has "kcalloc v3: and no warning comes or goes" "  kernel warnings the series brings: none"
 
 review smt-offline-cores-v2 6.1
 [ "$rc" = 2 ] && ok "SMT offline cores v2 on 6.1: stops at a patch that does not apply, exit 2" ||
