@@ -34,6 +34,6 @@ if [ -z "$differ" ]; then
 	ok "$base: the $n results of a boot per case equal the full run's"
 else
 	not_ok "$base: one boot per case gives other results than the full run (< full, > alone):"
-	sed 's/^/    /' <<< "$differ" | head -n 30
+	sed -n '1,30s/^/    /p' <<< "$differ"
 fi
 finish

@@ -139,18 +139,35 @@ ln -s "$pristine" "$scratch/cache/pristine/"
 export PPC_KUNIT_CACHE=$scratch/cache
 expect_fail "SERIES with RFC is refused" "SERIES and RFC together" \
 	env SERIES="$scratch/series.mbox" RFC=mc-llc "$PROJECT/tools/run-kunit"
-# A context line of the patch's first hunk that the tree does not have.
-mkdir -p "$scratch/broken"
-cp "${after_seam[@]/#/$series/}" "$scratch/broken/"
-awk 'hunk == 1 && /^ [^ ]/ && !done { sub(/^ /, " BROKEN "); done = 1 } /^@@/ { hunk++ } { print }' \
-	"$series/${after_seam[2]}" > "$scratch/broken/${after_seam[2]}"
-bash "$here/mail-thread.sh" "${after_seam[@]/#/$scratch/broken/}" > "$scratch/broken.mbox"
-expect_ok "a thread with a broken patch is read" import "$scratch/broken.mbox" "$scratch/brk"
-third=$(series_file_patches "$scratch/brk/patches/$base/series" | sed -n 4p)
+# break WHICH: the series mailed with the third patch's first hunk
+# broken: its first context line ("edge"), which the tree then lacks, or
+# every context line ("all"); read into $scratch/brk-WHICH.
+break_third() {
+	mkdir -p "$scratch/broken-$1"
+	cp "${after_seam[@]/#/$series/}" "$scratch/broken-$1/"
+	awk -v which="$1" 'hunk == 1 && /^ [^ ]/ && !(which == "edge" && done) { sub(/^ /, " BROKEN "); done = 1 }
+		/^@@/ { hunk++ } { print }' \
+		"$series/${after_seam[2]}" > "$scratch/broken-$1/${after_seam[2]}"
+	bash "$here/mail-thread.sh" "${after_seam[@]/#/$scratch/broken-$1/}" > "$scratch/broken-$1.mbox"
+	import "$scratch/broken-$1.mbox" "$scratch/brk-$1"
+}
 file=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$series/${after_seam[2]}" | sed -n 1p)
+# One context line the tree lacks, at the hunk's edge: it goes in with
+# less context, and prepare-tree says where.
+expect_ok "a thread with a patch broken at a hunk's edge is read" break_third edge
+third=$(series_file_patches "$scratch/brk-edge/patches/$base/series" | sed -n 4p)
+set +e
+out=$(env PPC_KUNIT_PATCHES="$scratch/brk-edge/patches" "$PROJECT/tools/lib/prepare-tree" "$base" 2>&1)
+rc=$?
+set -e
+[ "$rc" = 0 ] && grep -qE "^prepare-tree: $third: fuzz: $file: Hunk #1 succeeded at [0-9]+ with fuzz [12]" <<< "$out" &&
+	ok "a hunk whose edge the tree lacks goes in with fuzz, and its file, hunk and fuzz are said" ||
+	{ not_ok "the edge-broken patch: exit $rc"; tail -n 5 <<< "$out" | sed 's/^/    /'; }
+# No context line of the hunk in the tree: no fuzz fits it.
+expect_ok "a thread with a patch whose hunk has no context left is read" break_third all
 expect_fail "the patch that does not apply is named, with its file and hunk" \
 	"$third does not apply .*\\(at $file:[0-9]+\\)" \
-	env PPC_KUNIT_PATCHES="$scratch/brk/patches" "$PROJECT/tools/lib/prepare-tree" "$base"
+	env PPC_KUNIT_PATCHES="$scratch/brk-all/patches" "$PROJECT/tools/lib/prepare-tree" "$base"
 expect_ok "the project's series applies after it" "$PROJECT/tools/lib/prepare-tree" "$base"
 
 finish
