@@ -15,10 +15,10 @@ here=$(dirname "$(readlink -f "$0")")
 
 base=${BASE:-$DEFAULT_BASE}
 full=$PROJECT/out/$base
-alone=$PROJECT/out/check/isolated-$base
+alone=$PROJECT/out/isolated-$base
 statuses() { python3 "$PROJECT/tools/report/case_statuses.py" "$1/results.json"; }
 
-mkdir -p "$(dirname "$alone")"
+mkdir -p "$alone"
 [ -f "$full/results.json" ] || die "no full run of $base in $full: run 'make run BASE=$base' first"
 env BASE="$base" OUT="$alone" ISOLATED=test "$PROJECT/tools/run-kunit" > "$alone.log" 2>&1 || true
 tail -n 1 "$alone.log"
