@@ -21,7 +21,7 @@ statuses() { python3 "$PROJECT/tools/report/case_statuses.py" "$1/results.json";
 mkdir -p "$alone"
 [ -f "$full/results.json" ] || die "no full run of $base in $full: run 'make run BASE=$base' first"
 env BASE="$base" OUT="$alone" ISOLATED=test "$PROJECT/tools/run-kunit" > "$alone.log" 2>&1 || true
-tail -n 1 "$alone.log"
+sed -n '$s/^/# a boot per case: /p' "$alone.log"
 if ! alone_statuses=$(statuses "$alone"); then
 	not_ok "$base: the isolated run gave no results; see $alone.log"
 	finish
