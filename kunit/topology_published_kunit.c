@@ -80,20 +80,34 @@ static const struct cpumask * __init published_bring_up(struct kunit *test,
  * the CPUs that are online: sysfs shows only what the kernel set, and it
  * sets a CPU's masks as the CPU comes up.
  */
+/* @cpu's set @set of the fixture, among the @online CPUs, into @want. */
+static void published_fixture_set(const struct ppc_fixture *fx, enum ppc_fixture_set set,
+				  int cpu, const struct cpumask *online, struct cpumask *want)
+{
+	fixture_set_of(fx, set, cpu, want);
+	cpumask_and(want, want, online);
+}
+
+/*
+ * The masks below are checked for each CPU of machines of up to 768 CPUs:
+ * each is given back as soon as it is read, not kept until the case ends
+ * (a KiB each with NR_CPUS=8192).
+ */
 static bool published_expect_mask(struct kunit *test, const struct ppc_fixture *fx,
 				  int cpu, const char *file, const struct cpumask *got,
 				  enum ppc_fixture_set set, const struct cpumask *online)
 {
 	struct cpumask *want = fixture_mask(test);
+	bool ok;
 
-	fixture_set_of(fx, set, cpu, want);
-	cpumask_and(want, want, online);
-	if (cpumask_equal(got, want))
-		return true;
-	KUNIT_FAIL(test, "%s: cpu%d/topology/%s is %*pbl, the fixture's %s is %*pbl",
-		   fx->name, cpu, file, cpumask_pr_args(got), fixture_set_name(set),
-		   cpumask_pr_args(want));
-	return false;
+	published_fixture_set(fx, set, cpu, online, want);
+	ok = cpumask_equal(got, want);
+	if (!ok)
+		KUNIT_FAIL(test, "%s: cpu%d/topology/%s is %*pbl, the fixture's %s is %*pbl",
+			   fx->name, cpu, file, cpumask_pr_args(got), fixture_set_name(set),
+			   cpumask_pr_args(want));
+	kunit_kfree(test, want);
+	return ok;
 }
 
 /*
@@ -121,25 +135,30 @@ static bool published_expect_id(struct kunit *test, const struct ppc_fixture *fx
 				int cpu, const char *file, const int *ids,
 				enum ppc_fixture_set set, const struct cpumask *online)
 {
-	struct cpumask *same = fixture_mask(test), *want = fixture_mask(test);
+	struct cpumask *same, *want;
 	int other;
+	bool ok;
 
 	if (ids[cpu] < 0) {
 		KUNIT_FAIL(test, "%s: cpu%d/topology/%s is %d; the CPU has a %s", fx->name, cpu,
 			   file, ids[cpu], fixture_set_name(set));
 		return false;
 	}
+	same = fixture_mask(test);
+	want = fixture_mask(test);
 	for_each_cpu(other, online)
 		if (other < fx->nr_cpus && ids[other] == ids[cpu])
 			cpumask_set_cpu(other, same);
-	fixture_set_of(fx, set, cpu, want);
-	cpumask_and(want, want, online);
-	if (cpumask_equal(same, want))
-		return true;
-	KUNIT_FAIL(test, "%s: cpu%d/topology/%s is %d, as on CPUs %*pbl; the fixture's %s is %*pbl",
-		   fx->name, cpu, file, ids[cpu], cpumask_pr_args(same), fixture_set_name(set),
-		   cpumask_pr_args(want));
-	return false;
+	published_fixture_set(fx, set, cpu, online, want);
+	ok = cpumask_equal(same, want);
+	if (!ok)
+		KUNIT_FAIL(test,
+			   "%s: cpu%d/topology/%s is %d, as on CPUs %*pbl; the fixture's %s is %*pbl",
+			   fx->name, cpu, file, ids[cpu], cpumask_pr_args(same),
+			   fixture_set_name(set), cpumask_pr_args(want));
+	kunit_kfree(test, same);
+	kunit_kfree(test, want);
+	return ok;
 }
 
 static int published_package_id(int cpu)
@@ -183,7 +202,8 @@ static bool published_expect_die(struct kunit *test, const struct ppc_fixture *f
 	if (die_ids[cpu] != -1) {
 		KUNIT_FAIL(test, "%s: cpu%d/topology/die_id is %d; %s, so -1", fx->name, cpu,
 			   die_ids[cpu], fx->has_coregroups ?
-			   "a shared LPAR is not told its hemispheres" : "the machine has no coregroups");
+			   "a shared LPAR is not told its hemispheres" :
+			   "the machine has no coregroups");
 		return false;
 	}
 	return published_expect_mask(test, fx, cpu, "die_cpus (package_cpus without dies)",
@@ -216,7 +236,7 @@ static void __init published_cpu_topology(struct kunit *test)
 	const int *core_ids = published_ids(test, fx, online, published_core_id);
 	const int *die_ids = PUBLISHED_DIES ?
 		published_ids(test, fx, online, published_die_id) : NULL;
-	int cpu, wrong = 0;
+	int cpu, node, wrong = 0;
 
 	for_each_cpu(cpu, online) {
 		bool ok;
@@ -232,21 +252,22 @@ static void __init published_cpu_topology(struct kunit *test)
 			ok &= published_expect_id(test, fx, cpu, "physical_package_id",
 						  package_ids, package, online);
 		} else if (package_ids[cpu] != -1) {
-			KUNIT_FAIL(test, "%s: cpu%d/topology/physical_package_id is %d; PowerVM gives no ibm,chip-id, so -1",
+			KUNIT_FAIL(test,
+				   "%s: cpu%d/topology/physical_package_id is %d; PowerVM gives no ibm,chip-id, so -1",
 				   fx->name, cpu, package_ids[cpu]);
 			ok = false;
 		}
 		ok &= published_expect_id(test, fx, cpu, "core_id", core_ids,
 					  PPC_FIXTURE_SET_CORE, online);
 		ok &= published_expect_die(test, fx, cpu, die_ids, online);
-		if (cpu_to_node(cpu) != fx->cpus[cpu].node) {
+		node = cpu_to_node(cpu);
+		if (node != fx->cpus[cpu].node) {
 			KUNIT_FAIL(test, "%s: cpu%d is in node %d, the fixture's node %d",
-				   fx->name, cpu, cpu_to_node(cpu), fx->cpus[cpu].node);
+				   fx->name, cpu, node, fx->cpus[cpu].node);
 			ok = false;
-		} else if (!cpumask_test_cpu(cpu, cpumask_of_node(cpu_to_node(cpu)))) {
-			KUNIT_FAIL(test, "%s: node%d/cpulist %*pbl lacks cpu%d", fx->name,
-				   cpu_to_node(cpu), cpumask_pr_args(cpumask_of_node(cpu_to_node(cpu))),
-				   cpu);
+		} else if (!cpumask_test_cpu(cpu, cpumask_of_node(node))) {
+			KUNIT_FAIL(test, "%s: node%d/cpulist %*pbl lacks cpu%d", fx->name, node,
+				   cpumask_pr_args(cpumask_of_node(node)), cpu);
 			ok = false;
 		}
 		wrong += !ok;
@@ -303,9 +324,11 @@ static void published_print(struct kunit *test, const struct ppc_fixture *fx,
 	const char *mode = m->shared ? "shared" : "dedicated";
 	int i;
 
-	kunit_info(test, "lscpu %s/%s: CPU(s)=%d Thread(s)-per-core=%d Core(s)-per-socket=%d Socket(s)=%d\n",
+	kunit_info(test,
+		   "lscpu %s/%s: CPU(s)=%d Thread(s)-per-core=%d Core(s)-per-socket=%d Socket(s)=%d\n",
 		   fx->name, mode, fx->nr_cpus, fx->nr_cpus / cores, cores / sockets, sockets);
-	kunit_info(test, "lscpu %s/%s: cpu0 physical_package_id=%d package_cpus=%*pbl die_id=%d die_cpus=%*pbl\n",
+	kunit_info(test,
+		   "lscpu %s/%s: cpu0 physical_package_id=%d package_cpus=%*pbl die_id=%d die_cpus=%*pbl\n",
 		   fx->name, mode, topology_physical_package_id(0),
 		   cpumask_pr_args(topology_core_cpumask(0)), topology_die_id(0),
 		   cpumask_pr_args(topology_die_cpumask(0)));
@@ -329,6 +352,7 @@ static void __init published_lscpu(struct kunit *test)
 	const struct ppc_fixture *fx = fixture_in_mode(test, m->fixture, m->shared);
 	const struct cpumask *online = published_bring_up(test, fx);
 	struct cpumask *cpus = fixture_mask(test), *package = fixture_mask(test);
+	struct cpumask *want = fixture_mask(test);
 	const int *node_ids = published_ids(test, fx, online, published_node_id);
 	int cpu, nodes_with_cpus = 0, i, cores, sockets;
 
@@ -349,8 +373,7 @@ static void __init published_lscpu(struct kunit *test)
 			    "%s: lscpu's Core(s) per socket, %d cores in %d sockets", fx->name,
 			    cores, sockets);
 	for (i = 0; i < fx->nr_nodes; i++) {
-		struct cpumask *want = fixture_mask(test);
-
+		cpumask_clear(want);
 		for_each_cpu(cpu, cpus)
 			if (fx->cpus[cpu].node == fx->nodes[i])
 				cpumask_set_cpu(cpu, want);
