@@ -25,6 +25,14 @@
 
 #include "fake_state.h"
 
+/* The fields of an lppaca the setters write, as the hypervisor left them. */
+struct fake_lppaca_fields {
+	__be32 yield_count;
+	u8 idle;
+	__be64 enqueue_dispatch_tb;
+	__be64 ready_enqueue_tb;
+};
+
 struct ppc_fake {
 	struct kunit *test;		/* fails when a setter refuses */
 	void *boot_table;		/* the installed topology table */
@@ -51,14 +59,14 @@ struct ppc_fake {
 
 	/* NUMA: saved on first write, per CPU and per node. */
 	int *saved_cpu_node;
+	int *saved_numa_mem;
 	int *saved_numa_lookup;
 	unsigned long *cpu_node_saved;
 	struct cpumask *saved_node_masks;
 	unsigned long *node_mask_saved;
 
 	/* Saved on first write, one slot per CPU. */
-	__be32 *saved_yield_count;
-	u8 *saved_idle;
+	struct fake_lppaca_fields *saved_lppaca;
 	unsigned long *lppaca_saved;
 
 	/* Hardware thread ids, saved on first write, one slot per CPU. */
@@ -257,20 +265,47 @@ static void restore_maps(struct ppc_fake *fake)
 }
 
 /*
+ * Where the kernel keeps @cpu's node, saved once: the per-CPU node id
+ * cpu_to_node() reads and the nearest node with memory, which a CPU
+ * coming up sets (start_secondary_topology()), and numa_cpu_lookup_table.
+ */
+static void save_cpu_node(struct ppc_fake *fake, int cpu)
+{
+	if (!test_and_set_bit(cpu, fake->cpu_node_saved)) {
+		fake->saved_cpu_node[cpu] = cpu_to_node(cpu);
+		fake->saved_numa_mem[cpu] = cpu_to_mem(cpu);
+		fake->saved_numa_lookup[cpu] = numa_cpu_lookup_table[cpu];
+	}
+}
+
+/*
  * The node firmware gives @cpu, where the kernel keeps it: the per-CPU
- * node id cpu_to_node() reads, and numa_cpu_lookup_table, which
- * add_cpu_to_masks() writes again when it maps the CPU to its node.
+ * node id cpu_to_node() reads, and numa_cpu_lookup_table, which a CPU
+ * coming up reads and add_cpu_to_masks() writes again.
  */
 void ppc_fake_set_cpu_node(struct ppc_fake *fake, int cpu, int node)
 {
-	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || node < 0 || node >= MAX_NUMNODES,
-		   "CPU %d in node %d", cpu, node))
+	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || node < 0 || node >= MAX_NUMNODES ||
+		   !node_online(node), "CPU %d in node %d, which this kernel must have online",
+		   cpu, node))
 		return;
-	if (!test_and_set_bit(cpu, fake->cpu_node_saved)) {
-		fake->saved_cpu_node[cpu] = cpu_to_node(cpu);
-		fake->saved_numa_lookup[cpu] = numa_cpu_lookup_table[cpu];
-	}
+	save_cpu_node(fake, cpu);
 	set_cpu_numa_node(cpu, node);
+	numa_cpu_lookup_table[cpu] = node;
+}
+
+/*
+ * Only numa_cpu_lookup_table: what the hotplug code's node step
+ * (ppc_numa_cpu_prepare()) or a DLPAR removal leaves there for a CPU
+ * about to come up, while the CPU's own node id is still the old one.
+ */
+void ppc_fake_set_cpu_lookup_node(struct ppc_fake *fake, int cpu, int node)
+{
+	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || node < NUMA_NO_NODE ||
+		   node >= MAX_NUMNODES || (node != NUMA_NO_NODE && !node_online(node)),
+		   "CPU %d looked up in node %d, which this kernel must have online", cpu, node))
+		return;
+	save_cpu_node(fake, cpu);
 	numa_cpu_lookup_table[cpu] = node;
 }
 
@@ -319,6 +354,10 @@ int __init ppc_fake_init_big_cores(struct ppc_fake *fake, const struct cpumask *
 void __init ppc_fake_start_cpus(struct ppc_fake *fake, const int *order, int nr_order,
 				struct cpumask *online)
 {
+	int i;
+
+	for (i = 0; i < nr_order; i++)
+		save_cpu_node(fake, order[i]);
 	ppc_probe_start_cpus(fake->test, order, nr_order, online);
 }
 
@@ -338,6 +377,7 @@ int __init ppc_fake_set_thread_groups(struct ppc_fake *fake, const void *groups,
 /* Bring @cpu back after ppc_fake_take_down(); see ppc_probe_bring_up_cpu(). */
 void __init ppc_fake_bring_up_cpu(struct ppc_fake *fake, int cpu, struct cpumask *online)
 {
+	save_cpu_node(fake, cpu);
 	ppc_probe_bring_up_cpu(fake->test, cpu, online);
 }
 
@@ -402,17 +442,41 @@ void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumas
 	cpumask_copy(node_to_cpumask_map[node], mask);
 }
 
+static void save_lppaca(struct ppc_fake *fake, int cpu)
+{
+	struct fake_lppaca_fields *saved = &fake->saved_lppaca[cpu];
+
+	if (!test_and_set_bit(cpu, fake->lppaca_saved)) {
+		saved->yield_count = lppaca_of(cpu).yield_count;
+		saved->idle = lppaca_of(cpu).idle;
+		saved->enqueue_dispatch_tb = lppaca_of(cpu).enqueue_dispatch_tb;
+		saved->ready_enqueue_tb = lppaca_of(cpu).ready_enqueue_tb;
+	}
+}
+
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle)
 {
 	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu),
 		   "CPU %d is not an offline possible CPU", cpu))
 		return;
-	if (!test_and_set_bit(cpu, fake->lppaca_saved)) {
-		fake->saved_yield_count[cpu] = lppaca_of(cpu).yield_count;
-		fake->saved_idle[cpu] = lppaca_of(cpu).idle;
-	}
+	save_lppaca(fake, cpu);
 	WRITE_ONCE(lppaca_of(cpu).yield_count, cpu_to_be32(yield_count));
 	WRITE_ONCE(lppaca_of(cpu).idle, idle);
+}
+
+/*
+ * The hypervisor's steal-time counters of offline CPU @cpu, in timebase
+ * ticks: how long its vcpu waited to be dispatched, and how long it was
+ * ready but not dispatched.
+ */
+void ppc_fake_set_steal(struct ppc_fake *fake, int cpu, u64 dispatch_tb, u64 ready_tb)
+{
+	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu),
+		   "CPU %d is not an offline possible CPU", cpu))
+		return;
+	save_lppaca(fake, cpu);
+	WRITE_ONCE(lppaca_of(cpu).enqueue_dispatch_tb, cpu_to_be64(dispatch_tb));
+	WRITE_ONCE(lppaca_of(cpu).ready_enqueue_tb, cpu_to_be64(ready_tb));
 }
 
 /*
@@ -456,12 +520,12 @@ static void fake_free(struct ppc_fake *fake)
 	kvfree(fake->boot_map);
 	kvfree(fake->own_map);
 	kvfree(fake->saved_cpu_node);
+	kvfree(fake->saved_numa_mem);
 	kvfree(fake->saved_numa_lookup);
 	bitmap_free(fake->cpu_node_saved);
 	kvfree(fake->saved_node_masks);
 	bitmap_free(fake->node_mask_saved);
-	kvfree(fake->saved_yield_count);
-	kvfree(fake->saved_idle);
+	kvfree(fake->saved_lppaca);
 	bitmap_free(fake->lppaca_saved);
 	kvfree(fake->saved_hw_id);
 	bitmap_free(fake->hw_id_saved);
@@ -480,10 +544,10 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->map_saved = bitmap_zalloc(slots, GFP_KERNEL);
 	fake->boot_map = kvcalloc(slots, sizeof(*fake->boot_map), GFP_KERNEL);
 	fake->own_map = kvcalloc(slots, sizeof(*fake->own_map), GFP_KERNEL);
-	fake->saved_yield_count = kvcalloc(nr_cpu_ids, sizeof(__be32), GFP_KERNEL);
-	fake->saved_idle = kvcalloc(nr_cpu_ids, sizeof(u8), GFP_KERNEL);
+	fake->saved_lppaca = kvcalloc(nr_cpu_ids, sizeof(*fake->saved_lppaca), GFP_KERNEL);
 	fake->lppaca_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	fake->saved_cpu_node = kvcalloc(nr_cpu_ids, sizeof(int), GFP_KERNEL);
+	fake->saved_numa_mem = kvcalloc(nr_cpu_ids, sizeof(int), GFP_KERNEL);
 	fake->saved_numa_lookup = kvcalloc(nr_cpu_ids, sizeof(int), GFP_KERNEL);
 	fake->cpu_node_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	fake->saved_node_masks = kvcalloc(MAX_NUMNODES, cpumask_size(), GFP_KERNEL);
@@ -492,9 +556,8 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->hw_id_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	fake->boot_table = ppc_probe_save_table();
 	if (!fake->saved_maps || !fake->map_saved || !fake->boot_map || !fake->own_map ||
-	    !fake->saved_yield_count ||
-	    !fake->saved_idle || !fake->lppaca_saved || !fake->saved_cpu_node ||
-	    !fake->saved_numa_lookup ||
+	    !fake->saved_lppaca || !fake->lppaca_saved || !fake->saved_cpu_node ||
+	    !fake->saved_numa_lookup || !fake->saved_numa_mem ||
 	    !fake->cpu_node_saved || !fake->saved_node_masks || !fake->node_mask_saved ||
 	    !fake->saved_hw_id || !fake->hw_id_saved || !fake->boot_table) {
 		fake_free(fake);
@@ -531,8 +594,12 @@ static void __init fake_release(struct kunit_resource *res)
 	restore_maps(fake);
 
 	for_each_set_bit(cpu, fake->lppaca_saved, nr_cpu_ids) {
-		WRITE_ONCE(lppaca_of(cpu).yield_count, fake->saved_yield_count[cpu]);
-		WRITE_ONCE(lppaca_of(cpu).idle, fake->saved_idle[cpu]);
+		const struct fake_lppaca_fields *saved = &fake->saved_lppaca[cpu];
+
+		WRITE_ONCE(lppaca_of(cpu).yield_count, saved->yield_count);
+		WRITE_ONCE(lppaca_of(cpu).idle, saved->idle);
+		WRITE_ONCE(lppaca_of(cpu).enqueue_dispatch_tb, saved->enqueue_dispatch_tb);
+		WRITE_ONCE(lppaca_of(cpu).ready_enqueue_tb, saved->ready_enqueue_tb);
 	}
 
 	for_each_set_bit(cpu, fake->hw_id_saved, nr_cpu_ids)
@@ -540,6 +607,7 @@ static void __init fake_release(struct kunit_resource *res)
 
 	for_each_set_bit(cpu, fake->cpu_node_saved, nr_cpu_ids) {
 		set_cpu_numa_node(cpu, fake->saved_cpu_node[cpu]);
+		set_cpu_numa_mem(cpu, fake->saved_numa_mem[cpu]);
 		numa_cpu_lookup_table[cpu] = fake->saved_numa_lookup[cpu];
 	}
 	for_each_set_bit(slot, fake->node_mask_saved, MAX_NUMNODES)

@@ -71,6 +71,7 @@ void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,
 		      const struct cpumask *mask);
 
 void ppc_fake_set_cpu_node(struct ppc_fake *fake, int cpu, int node);
+void ppc_fake_set_cpu_lookup_node(struct ppc_fake *fake, int cpu, int node);
 void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumask *mask);
 
 void ppc_fake_set_chip_ids(struct ppc_fake *fake, int *table);
@@ -86,6 +87,7 @@ void __init ppc_fake_take_down(struct ppc_fake *fake, int cpu, struct cpumask *o
 void __init ppc_fake_bring_up_cpu(struct ppc_fake *fake, int cpu, struct cpumask *online);
 
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle);
+void ppc_fake_set_steal(struct ppc_fake *fake, int cpu, u64 dispatch_tb, u64 ready_tb);
 struct lppaca *ppc_fake_own_lppaca(struct ppc_fake *fake, int cpu);
 void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id);
 

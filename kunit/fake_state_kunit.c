@@ -52,11 +52,13 @@ struct observed_state {
 	int asym_priority[2 * FAKE_THREADS];
 	u32 yield_count[FAKE_THREADS];	/* in CPU byte order */
 	u8 idle[FAKE_THREADS];
+	u64 steal_tb[FAKE_THREADS][2];	/* enqueue_dispatch_tb, ready_enqueue_tb */
 	int hw_id[FAKE_THREADS];
 	struct cpumask *maps;		/* PPC_NR_MAPS x nr_cpu_ids */
 	unsigned long *map_absent;	/* the maps boot never allocated */
 	/* what a fixture's bring-up writes besides the maps */
 	int *node;			/* cpu_to_node(), nr_cpu_ids */
+	int *mem_node;			/* cpu_to_mem(), nr_cpu_ids */
 	int *numa_lookup;		/* numa_cpu_lookup_table, nr_cpu_ids */
 	struct cpumask *node_masks;	/* node_to_cpumask_map, MAX_NUMNODES */
 	int *chip_ids;			/* chip_id_lookup_table */
@@ -91,6 +93,8 @@ static void __init observe(struct kunit *test, struct observed_state *s)
 	for (i = 0; i < FAKE_THREADS; i++) {
 		s->yield_count[i] = be32_to_cpu(lppaca_of(FAKE_CORE_FIRST + i).yield_count);
 		s->idle[i] = lppaca_of(FAKE_CORE_FIRST + i).idle;
+		s->steal_tb[i][0] = be64_to_cpu(lppaca_of(FAKE_CORE_FIRST + i).enqueue_dispatch_tb);
+		s->steal_tb[i][1] = be64_to_cpu(lppaca_of(FAKE_CORE_FIRST + i).ready_enqueue_tb);
 		s->hw_id[i] = get_hard_smp_processor_id(FAKE_CORE_FIRST + i);
 	}
 	s->maps = kunit_kzalloc(test, PPC_NR_MAPS * nr_cpu_ids * cpumask_size(), GFP_KERNEL);
@@ -108,13 +112,16 @@ static void __init observe(struct kunit *test, struct observed_state *s)
 		}
 
 	s->node = kunit_kcalloc(test, nr_cpu_ids, sizeof(int), GFP_KERNEL);
+	s->mem_node = kunit_kcalloc(test, nr_cpu_ids, sizeof(int), GFP_KERNEL);
 	s->numa_lookup = kunit_kcalloc(test, nr_cpu_ids, sizeof(int), GFP_KERNEL);
 	s->node_masks = kunit_kzalloc(test, MAX_NUMNODES * cpumask_size(), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->node);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->mem_node);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->numa_lookup);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s->node_masks);
 	for_each_possible_cpu(cpu) {
 		s->node[cpu] = cpu_to_node(cpu);
+		s->mem_node[cpu] = cpu_to_mem(cpu);
 		s->numa_lookup[cpu] = numa_cpu_lookup_table[cpu];
 	}
 	for (i = 0; i < MAX_NUMNODES; i++)
@@ -181,6 +188,10 @@ static void __init expect_boot_state(struct kunit *test, struct observed_state *
 	for (i = 0; i < FAKE_THREADS; i++) {
 		expect_same(test, after->yield_count[i], boot->yield_count[i], "yield_count[i]");
 		expect_same(test, after->idle[i], boot->idle[i], "idle[i]");
+		expect_same(test, after->steal_tb[i][0], boot->steal_tb[i][0],
+			    "enqueue_dispatch_tb[i]");
+		expect_same(test, after->steal_tb[i][1], boot->steal_tb[i][1],
+			    "ready_enqueue_tb[i]");
 		expect_same(test, after->hw_id[i], boot->hw_id[i], "hw_id[i]");
 	}
 	for (map = 0; map < PPC_NR_MAPS; map++) {
@@ -205,6 +216,7 @@ static void __init expect_boot_state(struct kunit *test, struct observed_state *
 	}
 	for_each_possible_cpu(cpu) {
 		expect_same(test, after->node[cpu], boot->node[cpu], "node[cpu]");
+		expect_same(test, after->mem_node[cpu], boot->mem_node[cpu], "mem_node[cpu]");
 		expect_same(test, after->numa_lookup[cpu], boot->numa_lookup[cpu],
 			    "numa_lookup[cpu]");
 	}
@@ -271,6 +283,10 @@ static void __init inject_everything(struct kunit *test, struct ppc_fake *fake,
 	for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++)
 		ppc_fake_set_lppaca(fake, cpu, be32_to_cpu(lppaca_of(cpu).yield_count) + 1,
 				    !lppaca_of(cpu).idle);
+	for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++)
+		ppc_fake_set_steal(fake, cpu,
+				   be64_to_cpu(lppaca_of(cpu).enqueue_dispatch_tb) + cpu,
+				   be64_to_cpu(lppaca_of(cpu).ready_enqueue_tb) + 2 * cpu);
 	for (cpu = FAKE_CORE_FIRST; cpu < FAKE_CORE_FIRST + FAKE_THREADS; cpu++)
 		ppc_fake_set_hw_id(fake, cpu, get_hard_smp_processor_id(cpu) ^ 0x100);
 }

@@ -308,11 +308,18 @@ static void __init probe_stub_online(struct kunit *test, const struct cpumask *o
 #endif
 }
 
-/* What start_secondary() does for @cpu's masks, and it is @online. */
+/*
+ * What start_secondary() does for @cpu's node and masks, with interrupts
+ * off as there, so that the bring-up may neither sleep nor allocate as if
+ * it could; then it is @online.
+ */
 static void __init probe_start_cpu(int cpu, struct cpumask *online)
 {
-	add_cpu_to_masks(cpu);
-	update_shared_caches(cpu);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	start_secondary_topology(cpu);
+	local_irq_restore(flags);
 	cpumask_set_cpu(cpu, online);
 }
 
