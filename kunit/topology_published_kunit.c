@@ -28,6 +28,7 @@
 
 #include <kunit/test.h>
 #include <linux/cpumask.h>
+#include <linux/nodemask.h>
 #include <linux/topology.h>
 #include <linux/version.h>
 
@@ -391,6 +392,85 @@ static void __init published_lscpu(struct kunit *test)
 	published_print(test, fx, m, cores, sockets);
 }
 
+/*
+ * The node a core of @fx in @node moves to: another node of the fixture
+ * with CPUs, or on a machine of one, the next node the kernel has online
+ * (a partition migrated to a machine where it spans two).
+ */
+static int published_other_node(const struct ppc_fixture *fx, int node)
+{
+	int cpu, next;
+
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
+		if (fx->cpus[cpu].node != node)
+			return fx->cpus[cpu].node;
+	next = next_online_node(node);
+	return next < MAX_NUMNODES ? next : first_online_node;
+}
+
+/*
+ * A core removed by DLPAR and added back in another node, as after a
+ * partition migration or a hypervisor's reassignment: drmgr -r takes its
+ * threads offline (remove_cpu_from_masks() unmaps each from its node)
+ * and pseries_remove_processor() forgets their node (-1 in
+ * numa_cpu_lookup_table); drmgr -a makes them present again, the hotplug
+ * code's node step (ppc_numa_cpu_prepare()) reads the new node from
+ * firmware into numa_cpu_lookup_table and the node's CPU list, and each
+ * thread comes up through start_secondary()'s steps, whose node id was
+ * still the old one.  The threads must come up in the new node, and only
+ * there: their node id, the memory node they allocate from, and both
+ * nodes' CPU lists, against the node firmware gave.
+ */
+static void __init published_node_after_core_moves(struct kunit *test)
+{
+	const struct published_machine *m = test->param_value;
+	const struct ppc_fixture *fx = fixture_in_mode(test, m->fixture, m->shared);
+	struct fixture_bring_up how = { .no_chip_ids = published_is_lpar(fx) };
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct cpumask *online = (struct cpumask *)fixture_bring_up_with(test, fake, fx, &how);
+	struct cpumask *node_cpus = fixture_mask(test);
+	int first = fx->nr_cpus - fx->threads_per_core;
+	int old = fx->cpus[first].node, new = published_other_node(fx, old);
+	int cpu;
+
+	KUNIT_ASSERT_NE_MSG(test, new, old, "%s: no node but node %d to move a core to",
+			    fx->name, old);
+	for (cpu = fx->nr_cpus - 1; cpu >= first; cpu--) {
+		ppc_fake_take_down(fake, cpu, online);
+		ppc_fake_set_cpu_lookup_node(fake, cpu, NUMA_NO_NODE);
+	}
+	fixture_set_of(fx, PPC_FIXTURE_SET_CORE, first, node_cpus);
+	cpumask_and(node_cpus, node_cpus, cpumask_of_node(old));
+	KUNIT_EXPECT_TRUE_MSG(test, cpumask_empty(node_cpus),
+			      "%s: after removing the core of CPU %d, node%d/cpulist still has %*pbl",
+			      fx->name, first, old, cpumask_pr_args(node_cpus));
+
+	cpumask_copy(node_cpus, cpumask_of_node(new));
+	for (cpu = first; cpu < fx->nr_cpus; cpu++) {
+		ppc_fake_set_cpu_lookup_node(fake, cpu, new);
+		cpumask_set_cpu(cpu, node_cpus);
+	}
+	ppc_fake_set_node_mask(fake, new, node_cpus);
+	for (cpu = first; cpu < fx->nr_cpus; cpu++)
+		ppc_fake_bring_up_cpu(fake, cpu, online);
+
+	for (cpu = first; cpu < fx->nr_cpus; cpu++) {
+		KUNIT_EXPECT_EQ_MSG(test, cpu_to_node(cpu), new,
+				    "%s: cpu%d came back in node %d; firmware moved its core from node %d to node %d",
+				    fx->name, cpu, cpu_to_node(cpu), old, new);
+		KUNIT_EXPECT_EQ_MSG(test, cpu_to_mem(cpu), new,
+				    "%s: cpu%d allocates from node %d; its node %d has memory",
+				    fx->name, cpu, cpu_to_mem(cpu), new);
+		KUNIT_EXPECT_TRUE_MSG(test, cpumask_test_cpu(cpu, cpumask_of_node(new)),
+				      "%s: node%d/cpulist %*pbl lacks cpu%d, moved there", fx->name,
+				      new, cpumask_pr_args(cpumask_of_node(new)), cpu);
+		KUNIT_EXPECT_FALSE_MSG(test, cpumask_test_cpu(cpu, cpumask_of_node(old)),
+				       "%s: node%d/cpulist %*pbl still has cpu%d, moved to node %d",
+				       fx->name, old, cpumask_pr_args(cpumask_of_node(old)), cpu,
+				       new);
+	}
+}
+
 static int published_suite_init(struct kunit_suite *suite)
 {
 	int i;
@@ -409,6 +489,7 @@ static int published_suite_init(struct kunit_suite *suite)
 static struct kunit_case __refdata published_cases[] = {
 	KUNIT_CASE_PARAM(published_cpu_topology, published_machine_gen_params),
 	KUNIT_CASE_PARAM(published_lscpu, published_machine_gen_params),
+	KUNIT_CASE_PARAM(published_node_after_core_moves, published_machine_gen_params),
 	{}
 };
 
