@@ -27,8 +27,11 @@
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/smp.h>
+#include <linux/time64.h>
 #include <asm/cputhreads.h>
+#include <asm/lppaca.h>
 #include <asm/paravirt.h>
+#include <asm/time.h>
 
 #include "fake_state.h"
 #include "vcpu_oracle.h"
@@ -605,6 +608,86 @@ static void __init vcpu_preempted_powervm_caller_positions_smt8(struct kunit *te
 }
 
 /*
+ * Whether the partition runs on shared processors, as lparcfg and the
+ * vcpudispatch_stats files ask it, from preemptible code: the answer is
+ * the one boot gave the shared_processor key, and asking does not care
+ * which CPU it runs on (all have the same value), so no preemption
+ * debug check may fire ("powerpc/pseries: Rework lppaca_shared_proc() to
+ * avoid DEBUG_PREEMPT").  The kernel report is what fails the run.
+ */
+static void vcpu_preempted_shared_proc_preemptible(struct kunit *test)
+{
+	bool shared = lppaca_shared_proc();
+
+	KUNIT_EXPECT_EQ_MSG(test, shared, is_shared_processor(),
+			    "lppaca_shared_proc() says %s; boot set up a %s partition",
+			    shared ? "shared" : "dedicated",
+			    is_shared_processor() ? "shared" : "dedicated");
+}
+
+/* Steal time a vcpu's lppaca reports, in milliseconds of each counter. */
+struct steal_row {
+	const char *name;
+	u64 dispatch_ms;	/* waiting to be dispatched (enqueue_dispatch_tb) */
+	u64 ready_ms;		/* ready but not dispatched (ready_enqueue_tb) */
+};
+
+static const struct steal_row steal_rows[] = {
+	{ "none", 0, 0 },
+	{ "dispatch-wait", 1500, 0 },
+	{ "ready-wait", 0, 250 },
+	{ "both", 1000, 3 },
+	{ "a-day", 24 * 3600 * 1000ULL, 3600 * 1000ULL },
+};
+
+static void steal_row_to_desc(const struct steal_row *row, char *desc)
+{
+	strscpy(desc, row->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(steal_row, steal_rows, steal_row_to_desc);
+
+/*
+ * The steal time the scheduler takes from a vcpu, paravirt_steal_clock(),
+ * is in nanoseconds (kernel/sched/cputime.c subtracts it from task time
+ * in ns); the hypervisor counts it in the lppaca in timebase ticks, both
+ * counters together.  Each thread of an offline core is given the row's
+ * counters, scaled by its thread number so that no thread answers for
+ * another, and its steal clock must be the milliseconds the counters
+ * hold, to within 15 ppm and a microsecond of rounding.
+ */
+static void __init vcpu_preempted_steal_clock_ns(struct kunit *test)
+{
+#ifdef CONFIG_PARAVIRT_TIME_ACCOUNTING
+	const struct steal_row *row = test->param_value;
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	u64 ticks_per_ms = tb_ticks_per_sec / MSEC_PER_SEC;
+	int cpu, thread;
+
+	for (thread = 0; thread < 8; thread++) {
+		cpu = TARGET_CORE_FIRST + thread;
+		ppc_fake_set_steal(fake, cpu, row->dispatch_ms * (thread + 1) * ticks_per_ms,
+				   row->ready_ms * (thread + 1) * ticks_per_ms);
+	}
+	for (thread = 0; thread < 8; thread++) {
+		u64 want = (row->dispatch_ms + row->ready_ms) * (thread + 1) * NSEC_PER_MSEC;
+		u64 got, off;
+
+		cpu = TARGET_CORE_FIRST + thread;
+		got = paravirt_steal_clock(cpu);
+		off = got > want ? got - want : want - got;
+		KUNIT_EXPECT_LE_MSG(test, off, (want >> 16) + NSEC_PER_USEC,
+				    "CPU %d: steal clock %llu ns; its lppaca holds %llu ms (%llu timebase ticks at %lu Hz)",
+				    cpu, got, (row->dispatch_ms + row->ready_ms) * (thread + 1),
+				    (row->dispatch_ms + row->ready_ms) * (thread + 1) * ticks_per_ms,
+				    tb_ticks_per_sec);
+	}
+#else
+	kunit_skip(test, "no steal clock: CONFIG_PARAVIRT_TIME_ACCOUNTING is off (VIRT_CPU_ACCOUNTING_GEN selects it)");
+#endif
+}
+
+/*
  * Kept after boot for KUnit's debugfs; __refdata because the cases are
  * __init, which an init-section suite allows (modpost would warn).
  */
@@ -618,6 +701,8 @@ static struct kunit_case __refdata vcpu_preempted_cases[] = {
 	KUNIT_CASE(vcpu_preempted_kvm_smt8),
 	KUNIT_CASE(vcpu_preempted_powervm_other_core_smt4),
 	KUNIT_CASE(vcpu_preempted_powervm_other_core_smt8),
+	KUNIT_CASE(vcpu_preempted_shared_proc_preemptible),
+	KUNIT_CASE_PARAM(vcpu_preempted_steal_clock_ns, steal_row_gen_params),
 	{}
 };
 
