@@ -8,6 +8,9 @@
 # definition (tools/tests/ci-local-test.sh).
 TOP := $(patsubst %/,%,$(dir $(abspath $(firstword $(MAKEFILE_LIST)))))
 
+# make review moves a posting that does not apply to the default base to
+# the nearest one, never one the user asked for.
+REVIEW_BASE := $(if $(filter undefined,$(origin BASE)),nearest,$(BASE))
 BASE ?= 7.3
 CPU ?= power10
 export BASE CPU FILTER ISOLATED TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRESSIONS FIXTURE SHARD PARTS SERIES TREE REVIEW_EACH REVIEW SMP_CHECK_CPUS BUILD_MATRIX
@@ -51,7 +54,7 @@ regressions: ## replay the regressions of patches/BASE/regressions: each red, th
 	@tools/regressions
 
 review: ## a mailed series (SERIES=) patch by patch against the tree without it: cases, machines, truth tables
-	@tools/review
+	@REVIEW_BASE=$(REVIEW_BASE) tools/review
 
 merge: ## lab: the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
 	@tools/merge
