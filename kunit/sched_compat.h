@@ -58,6 +58,19 @@
 #define PPC_SCHED_GROUP_HAS_CORES	0
 #endif
 
+/*
+ * Since 6.6 a domain whose parent degenerated hands its flags to the
+ * group above that stands for it ("sched/topology: Propagate SMT flags
+ * when removing degenerate domain", bf2dc42d6beb, and "sched/topology:
+ * Align group flags when removing degenerate domain", 4efcc8bc7e08).
+ * 6.1.y has neither: the group keeps the removed level's flags.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+#define PPC_SCHED_GROUP_FLAGS_OF_KEPT_CHILD	1
+#else
+#define PPC_SCHED_GROUP_FLAGS_OF_KEPT_CHILD	0
+#endif
+
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
 #define PPC_SCHED_PACKING_FROM_LOWEST	0
 #else

@@ -773,16 +773,67 @@ static void __init expect_cpu_pairs(struct kunit *test, const struct ppc_fixture
  * in a runtime shape, and what it publishes for every pair of them:
  * see expect_shape_domains() and expect_cpu_pairs().  Returns them.
  */
+/*
+ * A group of a domain stands for a child domain and carries its flags
+ * ("sched/topology: Introduce sched_group::flags"): the group holding a
+ * CPU is that CPU's kept child, so its flags are the child's as kept,
+ * also where cpu_attach_domain() removed a degenerate level between
+ * them ("sched/topology: Align group flags when removing degenerate
+ * domain").  The lowest level's groups are single CPUs, without flags.
+ * Offline CPUs, and the states where some CPUs keep a level that others
+ * lose (a core whose L2 partner is offline), are where this differs
+ * from the machine's own levels.  Kernels before 6.6 do not do it
+ * (PPC_SCHED_GROUP_FLAGS_OF_KEPT_CHILD).
+ */
+static void __init expect_own_group_flags(struct kunit *test, const struct ppc_fixture *fx,
+					  const struct sched_view *view,
+					  const struct cpumask *online)
+{
+	int cpu, n, i, reported = 0;
+
+	if (!PPC_SCHED_GROUP_FLAGS_OF_KEPT_CHILD)
+		return;
+	for_each_cpu(cpu, online) {
+		const struct sched_view_cpu *c;
+
+		if (cpu >= fx->nr_cpus || reported == MAX_REPORTS)
+			break;
+		c = &view->cpu[cpu];
+		for (n = 0; n < c->nr_kept; n++) {
+			const struct sched_view_level *lvl = &c->level[n];
+			int want = n ? c->level[n - 1].flags : 0;
+
+			if (!lvl->group)
+				continue;
+			for (i = 0; i < min(lvl->nr_groups, SCHED_VIEW_MAX_GROUPS); i++)
+				if (lvl->group[i].holds_cpu)
+					break;
+			if (i == min(lvl->nr_groups, SCHED_VIEW_MAX_GROUPS))
+				continue;
+			if (lvl->group[i].flags != want) {
+				reported++;
+				KUNIT_FAIL(test,
+					   "%s: CPU %d %s: the group holding it has flags 0x%x; %s 0x%x",
+					   fx->name, cpu, lvl->name, lvl->group[i].flags,
+					   n ? "its kept child domain has" : "the lowest level's groups have",
+					   want);
+				break;
+			}
+		}
+	}
+}
+
 static const struct sched_view * __init expect_shape(struct kunit *test,
 						     const struct ppc_fixture *fx,
 						     struct ppc_fake *fake,
 						     const struct cpumask *online)
 {
 	struct sched_view *view = sched_view_build_what(test, NULL, fake, fx->nr_cpus, online,
-							SCHED_VIEW_PAIRS);
+							SCHED_VIEW_PAIRS | SCHED_VIEW_GROUPS);
 
 	expect_shape_domains(test, fx, view, online);
 	expect_cpu_pairs(test, fx, view, online);
+	expect_own_group_flags(test, fx, view, online);
 	return view;
 }
 
