@@ -80,6 +80,16 @@ grep -q '^Subject: \[PATCH\] Revert "f: Add two"$' "$scratch/revert.patch" &&
 	ok "it removes the posting's line, under a Revert subject" || not_ok "the revert patch: $(cat "$scratch/revert.patch")"
 [ "$(git -C "$tree" rev-parse HEAD)" = "$with" ] && git -C "$tree" diff --quiet &&
 	ok "and the tree is not written" || not_ok "writing the revert changed the tree"
+# A revert of what the tree carries re-indented since: its line as the
+# posting has it, but with spaces where the tree has a tab.
+sed 's/^-	x += 2;/-        x += 2;/; s/^+	x += 2;/+        x += 2;/' "$posting" > "$scratch/spaces.patch"
+out=$("$fuzzy" -R "$tree" "$scratch/spaces.patch" "$scratch/revert-ws.patch" 2>&1) && rc=0 || rc=$?
+[ "$rc" = 0 ] && grep -q '^fuzz: kernel/f.c (spaces and tabs not compared): Hunk #1 succeeded' <<< "$out" &&
+	ok "a revert of lines the tree re-indented is written, and says spaces were not compared" ||
+	not_ok "the re-indented revert: exit $rc: $out"
+grep -q '^-	x += 2; /\* two more than one \*/$' "$scratch/revert-ws.patch" &&
+	ok "and it removes the line as the tree has it" || not_ok "the re-indented revert patch: $(cat "$scratch/revert-ws.patch")"
+
 git -C "$tree" am -q "$scratch/revert.patch" &&
 	[ "$(git -C "$tree" diff "$base_head" HEAD -- kernel/f.c)" = "" ] &&
 	ok "git am of the revert gives the tree without the posting" || not_ok "the revert does not undo the posting"
