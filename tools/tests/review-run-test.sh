@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make review on two real postings, on the stable bases make check has
-# just built: each kernel boots as built, and only a small patch of
+# make review on four real postings, two on the stable bases make check
+# has just built: each kernel boots as built, and only a small patch of
 # kernel/cpu.c is compiled.  What the reports must say comes from the
 # postings' history, not from the tool:
 #   - "powerpc/smp: Add check for kcalloc() failure in
@@ -14,6 +14,14 @@
 #     6.11: on 6.1, patch 1/2 (generic kernel/cpu.c) applies and changes
 #     nothing the suites see, patch 2/2 needs asm/topology.h's SMT
 #     control, which 6.1 lacks, and 6.12 and 7.3 have the series.
+# And two of the 2024-2025 postings on 7.3, both merged since:
+#   - "powerpc/pseries: Fix dtl_access_lock to be a rw_semaphore" is in
+#     7.3 with its lines moved by one: reverted with less context, and
+#     nothing the suites see changes, as no suite writes the
+#     vcpudispatch_stats file whose lock it is;
+#   - "powerpc/kexec: Enable SMT before waking offline CPUs" v2 reads the
+#     SMT control state, which the fake machine does not set, and
+#     changes nothing the suites see: the report must say both.
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
@@ -63,4 +71,27 @@ has "SMT offline cores v2: 7.3 has it already" "  linux-source-7.3: has it alrea
 has "SMT offline cores v2: the hint says where it was merged" "  merged since: 7.3 6.12 have it; on 6.1 it needs what came before it there"
 has "SMT offline cores v2: the posting's base is quoted" \
 	"  the posting names its base-commit: 94ede2a3e9135764736221c080ac7c0ad993dc2d"
+
+# first_line NAME WHAT LINE: the report of NAME opens with LINE.
+first_line() {
+	[ "$(sed -n 1p "$PROJECT/out/review/$1/review.txt")" = "$3" ] && ok "$2" ||
+		not_ok "$2: first line '$(sed -n 1p "$PROJECT/out/review/$1/review.txt")'"
+}
+
+review dtl-access-lock-rwsem 7.3
+[ "$rc" = 0 ] && ok "dtl_access_lock rwsem on 7.3: merged, reviewed as a revert, exit 0" ||
+	not_ok "dtl_access_lock rwsem on 7.3: exit $rc, not 0"
+first_line dtl-access-lock-rwsem "dtl_access_lock rwsem: reviewed as a revert, says its first line" \
+	"merged already: linux-source-7.3 carries this posting; reviewed as the base without it (reverse-applied) against the base"
+has "dtl_access_lock rwsem: reverted with its lines one further down" \
+	"  patch 1 (reverted): arch/powerpc/platforms/pseries/lpar.c: Hunk #1 succeeded at 170 (offset 1 line)."
+has "dtl_access_lock rwsem: no case changes" "  cases the series changes: none"
+
+review kexec-smt-v2 7.3
+[ "$rc" = 0 ] && ok "kexec SMT v2 on 7.3: merged, reviewed as a revert, exit 0" ||
+	not_ok "kexec SMT v2 on 7.3: exit $rc, not 0"
+has "kexec SMT v2: every base has it" "  linux-source-6.1: has it already (the patch reverse-applies)"
+has "kexec SMT v2: it reads the SMT control state, which the fake machine does not set" \
+	"  patch 1: reads SMT control state: not set by the fake machine (the harness guest's (SMT control as booted))"
+has "kexec SMT v2: and no warning comes or goes" "  kernel warnings the series brings: none"
 finish
