@@ -670,7 +670,8 @@ static void __init vcpu_preempted_steal_clock_ns(struct kunit *test)
 				   row->ready_ms * (thread + 1) * ticks_per_ms);
 	}
 	for (thread = 0; thread < 8; thread++) {
-		u64 want = (row->dispatch_ms + row->ready_ms) * (thread + 1) * NSEC_PER_MSEC;
+		u64 ms = (row->dispatch_ms + row->ready_ms) * (thread + 1);
+		u64 want = ms * NSEC_PER_MSEC;
 		u64 got, off;
 
 		cpu = TARGET_CORE_FIRST + thread;
@@ -678,12 +679,11 @@ static void __init vcpu_preempted_steal_clock_ns(struct kunit *test)
 		off = got > want ? got - want : want - got;
 		KUNIT_EXPECT_LE_MSG(test, off, (want >> 16) + NSEC_PER_USEC,
 				    "CPU %d: steal clock %llu ns; its lppaca holds %llu ms (%llu timebase ticks at %lu Hz)",
-				    cpu, got, (row->dispatch_ms + row->ready_ms) * (thread + 1),
-				    (row->dispatch_ms + row->ready_ms) * (thread + 1) * ticks_per_ms,
-				    tb_ticks_per_sec);
+				    cpu, got, ms, ms * ticks_per_ms, tb_ticks_per_sec);
 	}
 #else
-	kunit_skip(test, "no steal clock: CONFIG_PARAVIRT_TIME_ACCOUNTING is off (VIRT_CPU_ACCOUNTING_GEN selects it)");
+	kunit_skip(test,
+		   "no steal clock: CONFIG_PARAVIRT_TIME_ACCOUNTING is off (VIRT_CPU_ACCOUNTING_GEN selects it)");
 #endif
 }
 
