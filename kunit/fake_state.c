@@ -442,24 +442,32 @@ void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumas
 	cpumask_copy(node_to_cpumask_map[node], mask);
 }
 
-static void save_lppaca(struct ppc_fake *fake, int cpu)
+/*
+ * The lppaca of @cpu, saved once before a setter writes it; false (and
+ * the test failed) unless @cpu is an offline possible CPU, whose lppaca
+ * neither the hypervisor nor an idle loop writes.
+ */
+static bool save_lppaca(struct ppc_fake *fake, int cpu)
 {
-	struct fake_lppaca_fields *saved = &fake->saved_lppaca[cpu];
+	struct fake_lppaca_fields *saved;
 
+	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu),
+		   "CPU %d is not an offline possible CPU", cpu))
+		return false;
+	saved = &fake->saved_lppaca[cpu];
 	if (!test_and_set_bit(cpu, fake->lppaca_saved)) {
 		saved->yield_count = lppaca_of(cpu).yield_count;
 		saved->idle = lppaca_of(cpu).idle;
 		saved->enqueue_dispatch_tb = lppaca_of(cpu).enqueue_dispatch_tb;
 		saved->ready_enqueue_tb = lppaca_of(cpu).ready_enqueue_tb;
 	}
+	return true;
 }
 
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle)
 {
-	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu),
-		   "CPU %d is not an offline possible CPU", cpu))
+	if (!save_lppaca(fake, cpu))
 		return;
-	save_lppaca(fake, cpu);
 	WRITE_ONCE(lppaca_of(cpu).yield_count, cpu_to_be32(yield_count));
 	WRITE_ONCE(lppaca_of(cpu).idle, idle);
 }
@@ -471,10 +479,8 @@ void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool i
  */
 void ppc_fake_set_steal(struct ppc_fake *fake, int cpu, u64 dispatch_tb, u64 ready_tb)
 {
-	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu),
-		   "CPU %d is not an offline possible CPU", cpu))
+	if (!save_lppaca(fake, cpu))
 		return;
-	save_lppaca(fake, cpu);
 	WRITE_ONCE(lppaca_of(cpu).enqueue_dispatch_tb, cpu_to_be64(dispatch_tb));
 	WRITE_ONCE(lppaca_of(cpu).ready_enqueue_tb, cpu_to_be64(ready_tb));
 }

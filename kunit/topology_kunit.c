@@ -802,13 +802,14 @@ static void __init expect_own_group_flags(struct kunit *test, const struct ppc_f
 		for (n = 0; n < c->nr_kept; n++) {
 			const struct sched_view_level *lvl = &c->level[n];
 			int want = n ? c->level[n - 1].flags : 0;
+			int recorded = min(lvl->nr_groups, SCHED_VIEW_MAX_GROUPS);
 
 			if (!lvl->group)
 				continue;
-			for (i = 0; i < min(lvl->nr_groups, SCHED_VIEW_MAX_GROUPS); i++)
+			for (i = 0; i < recorded; i++)
 				if (lvl->group[i].holds_cpu)
 					break;
-			if (i == min(lvl->nr_groups, SCHED_VIEW_MAX_GROUPS))
+			if (i == recorded)
 				continue;
 			if (lvl->group[i].flags != want) {
 				reported++;
