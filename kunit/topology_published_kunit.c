@@ -26,11 +26,17 @@
  * and the die's expectations are left out.
  */
 
+#include <kunit/resource.h>
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/nodemask.h>
+#include <linux/of.h>
+#include <linux/slab.h>
 #include <linux/topology.h>
 #include <linux/version.h>
+#include <asm/smp.h>
+
+#include "../../platforms/pseries/pseries.h"
 
 #include "fake_state.h"
 #include "fixture_memo.h"
@@ -471,6 +477,289 @@ static void __init published_node_after_core_moves(struct kunit *test)
 	}
 }
 
+/*
+ * A processor added and removed by DLPAR with its caches, as PowerVM
+ * hands them over ("powerpc/pseries/cpuhp: cache node corrections", the
+ * dedicated POWER9 LPAR of its report): ibm,configure-connector returns
+ * the processor's node, PowerPC,POWER9@10, with its L2 and L3 cache nodes
+ * as siblings, the processor's l2-cache pointing at the L2 and the L2's
+ * at the L3.  dlpar_cpu_add() attaches all three, and the DLPAR notifier
+ * makes the processor's threads present as the first free logical CPUs
+ * with its interrupt servers as their hardware ids.  Once they are
+ * offline, dlpar_cpu_remove() detaches the processor and each cache that
+ * no other CPU or cache uses, and the notifier makes the CPUs not present
+ * again.  Nothing may stay behind: a removed node's last reference is
+ * the test's own.
+ */
+#define DLPAR_THREADS		8
+#define DLPAR_HW_ID		0x10
+#define DLPAR_L2_PHANDLE	0x2012
+#define DLPAR_L3_PHANDLE	0x3112
+
+enum { DLPAR_CPU, DLPAR_L2, DLPAR_L3, DLPAR_NR_NODES };
+
+/* The nodes of one DLPAR add, each with a reference of the test's own. */
+struct dlpar_nodes {
+	struct device_node *np[DLPAR_NR_NODES];
+};
+
+/* A property as dlpar_parse_cc_property() makes it, so that the node's release frees it. */
+static int __init dlpar_add_prop(struct device_node *np, const char *name, const void *value,
+				 int len)
+{
+	struct property *pp = kzalloc(sizeof(*pp), GFP_KERNEL);
+
+	if (!pp)
+		return -ENOMEM;
+	pp->name = kstrdup(name, GFP_KERNEL);
+	pp->value = kmemdup(value, len, GFP_KERNEL);
+	pp->length = len;
+	if (!pp->name || !pp->value) {
+		kfree(pp->name);
+		kfree(pp->value);
+		kfree(pp);
+		return -ENOMEM;
+	}
+	pp->next = np->properties;
+	np->properties = pp;
+	return 0;
+}
+
+static int __init dlpar_add_u32(struct device_node *np, const char *name, u32 value)
+{
+	__be32 v = cpu_to_be32(value);
+
+	return dlpar_add_prop(np, name, &v, sizeof(v));
+}
+
+/* A node as dlpar_parse_cc_node() makes it: dynamic, detached, under @parent. */
+static struct device_node * __init dlpar_new_node(struct device_node *parent,
+						  const char *full_name, const char *type)
+{
+	struct device_node *np = kzalloc(sizeof(*np), GFP_KERNEL);
+
+	if (!np)
+		return NULL;
+	np->full_name = kstrdup(full_name, GFP_KERNEL);
+	if (!np->full_name) {
+		kfree(np);
+		return NULL;
+	}
+	of_node_set_flag(np, OF_DYNAMIC);
+	of_node_init(np);
+	np->parent = parent;
+	if (dlpar_add_prop(np, "device_type", type, strlen(type) + 1)) {
+		kfree(np->full_name);
+		kfree(np);
+		return NULL;
+	}
+	return np;
+}
+
+/* Whether @np is one of /cpus' children, i.e. in the live tree. */
+static bool dlpar_in_tree(const struct device_node *np)
+{
+	struct device_node *cpus = of_find_node_by_path("/cpus"), *child;
+	bool found = false;
+
+	for_each_child_of_node(cpus, child) {
+		if (child == np) {
+			found = true;
+			of_node_put(child);
+			break;
+		}
+	}
+	of_node_put(cpus);
+	return found;
+}
+
+/* Nodes never attached, freed as dlpar_free_cc_nodes() frees them. */
+static void dlpar_free_unattached(struct dlpar_nodes *d)
+{
+	struct property *pp;
+	struct device_node *np;
+	int i;
+
+	for (i = 0; i < DLPAR_NR_NODES; i++) {
+		np = d->np[i];
+		if (!np || of_node_check_flag(np, OF_DETACHED) || dlpar_in_tree(np))
+			continue;
+		while (np->properties) {
+			pp = np->properties;
+			np->properties = pp->next;
+			kfree(pp->name);
+			kfree(pp->value);
+			kfree(pp);
+		}
+		kfree(np->full_name);
+		kfree(np);
+		d->np[i] = NULL;
+	}
+}
+
+/*
+ * Whatever the outcome: the processor and caches still in the tree go
+ * out as DLPAR takes them out (a cache it kept, with a changeset), then
+ * the test's references go; a node never attached is freed by hand.
+ */
+static void dlpar_nodes_release(struct kunit_resource *res)
+{
+	struct dlpar_nodes *d = res->data;
+	struct of_changeset cs;
+	int i;
+
+	if (d->np[DLPAR_CPU] && dlpar_in_tree(d->np[DLPAR_CPU]))
+		topology_kunit_dlpar_detach(d->np[DLPAR_CPU]);
+	of_changeset_init(&cs);
+	for (i = DLPAR_L2; i < DLPAR_NR_NODES; i++)
+		if (d->np[i] && dlpar_in_tree(d->np[i]))
+			of_changeset_detach_node(&cs, d->np[i]);
+	of_changeset_apply(&cs);
+	of_changeset_destroy(&cs);
+	dlpar_free_unattached(d);
+	for (i = 0; i < DLPAR_NR_NODES; i++)
+		of_node_put(d->np[i]);
+	kfree(d);
+}
+
+static int __init dlpar_nodes_init(struct kunit_resource *res, void *context)
+{
+	struct device_node *cpus = context;
+	struct dlpar_nodes *d = kzalloc(sizeof(*d), GFP_KERNEL);
+	__be32 servers[DLPAR_THREADS];
+	int i, err;
+
+	if (!d)
+		return -ENOMEM;
+	res->data = d;
+	d->np[DLPAR_CPU] = dlpar_new_node(cpus, "PowerPC,POWER9@10", "cpu");
+	d->np[DLPAR_L2] = dlpar_new_node(cpus, "l2-cache@2012", "cache");
+	d->np[DLPAR_L3] = dlpar_new_node(cpus, "l3-cache@3112", "cache");
+	for (i = 0; i < DLPAR_NR_NODES; i++)
+		if (!d->np[i])
+			goto fail;
+	for (i = 0; i < DLPAR_THREADS; i++)
+		servers[i] = cpu_to_be32(DLPAR_HW_ID + i);
+	err = dlpar_add_u32(d->np[DLPAR_CPU], "reg", DLPAR_HW_ID) ?:
+	      dlpar_add_prop(d->np[DLPAR_CPU], "ibm,ppc-interrupt-server#s", servers,
+			     sizeof(servers)) ?:
+	      dlpar_add_u32(d->np[DLPAR_CPU], "l2-cache", DLPAR_L2_PHANDLE) ?:
+	      dlpar_add_u32(d->np[DLPAR_L2], "ibm,phandle", DLPAR_L2_PHANDLE) ?:
+	      dlpar_add_u32(d->np[DLPAR_L2], "cache-level", 2) ?:
+	      dlpar_add_u32(d->np[DLPAR_L2], "l2-cache", DLPAR_L3_PHANDLE) ?:
+	      dlpar_add_u32(d->np[DLPAR_L3], "ibm,phandle", DLPAR_L3_PHANDLE) ?:
+	      dlpar_add_u32(d->np[DLPAR_L3], "cache-level", 3);
+	if (err)
+		goto fail;
+	/* Siblings, as configure-connector links them; the test's references. */
+	d->np[DLPAR_CPU]->sibling = d->np[DLPAR_L2];
+	d->np[DLPAR_L2]->sibling = d->np[DLPAR_L3];
+	for (i = 0; i < DLPAR_NR_NODES; i++)
+		of_node_get(d->np[i]);
+	return 0;
+
+fail:
+	/* kunit_alloc_resource() does not release what fails to initialise. */
+	dlpar_free_unattached(d);
+	kfree(d);
+	return -ENOMEM;
+}
+
+/* The node @phandle names in the live tree; the reference is dropped. */
+static struct device_node *dlpar_by_phandle(phandle ph)
+{
+	struct device_node *np = of_find_node_by_phandle(ph);
+
+	of_node_put(np);
+	return np;
+}
+
+static void __init dlpar_expect_cache_walk(struct kunit *test, struct dlpar_nodes *d, int cpu)
+{
+	static const char * const what[] = { "processor", "l2-cache@2012", "l3-cache@3112" };
+	struct device_node *np = of_get_cpu_node(cpu, NULL), *next;
+	int i;
+
+	KUNIT_EXPECT_PTR_EQ_MSG(test, np, d->np[DLPAR_CPU],
+				"cpu%d (hardware id %d): of_get_cpu_node() finds %pOF, not the processor added",
+				cpu, get_hard_smp_processor_id(cpu), np);
+	for (i = DLPAR_L2; np && i < DLPAR_NR_NODES; i++) {
+		next = of_find_next_cache_node(np);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, next, d->np[i],
+					"cpu%d: the cache after the %s is %pOF, not %s, which configure-connector returned beside the processor",
+					cpu, what[i - 1], next, what[i]);
+		of_node_put(np);
+		np = next;
+	}
+	of_node_put(np);
+}
+
+static void __init published_dlpar_cache_nodes(struct kunit *test)
+{
+	static const char * const what[] = { "PowerPC,POWER9@10", "l2-cache@2012",
+					     "l3-cache@3112" };
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct cpumask *added = fixture_mask(test);
+	struct device_node *cpus;
+	struct dlpar_nodes *d;
+	int cpu, first, i;
+
+	KUNIT_ASSERT_NULL_MSG(test, dlpar_by_phandle(DLPAR_L2_PHANDLE),
+			      "the harness guest has a phandle 0x%x already", DLPAR_L2_PHANDLE);
+	KUNIT_ASSERT_NULL_MSG(test, dlpar_by_phandle(DLPAR_L3_PHANDLE),
+			      "the harness guest has a phandle 0x%x already", DLPAR_L3_PHANDLE);
+	/* What the notifier writes is put back: present CPUs, their hardware ids. */
+	ppc_fake_set_present(fake, cpu_present_mask);
+	for_each_possible_cpu(cpu)
+		if (!cpu_present(cpu))
+			ppc_fake_set_hw_id(fake, cpu, get_hard_smp_processor_id(cpu));
+
+	cpus = of_find_node_by_path("/cpus");
+	KUNIT_ASSERT_NOT_NULL(test, cpus);
+	d = kunit_alloc_resource(test, dlpar_nodes_init, dlpar_nodes_release, GFP_KERNEL, cpus);
+	of_node_put(cpus);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, d, "cannot build the nodes configure-connector returns");
+
+	cpumask_copy(added, cpu_present_mask);
+	KUNIT_ASSERT_EQ(test, topology_kunit_dlpar_attach(d->np[DLPAR_CPU]), 0);
+	cpumask_andnot(added, cpu_present_mask, added);
+	first = cpumask_first(added);
+	KUNIT_ASSERT_EQ_MSG(test, cpumask_weight(added), DLPAR_THREADS,
+			    "the DLPAR notifier made %*pbl present for a processor of %d threads",
+			    cpumask_pr_args(added), DLPAR_THREADS);
+	KUNIT_EXPECT_EQ_MSG(test, first % DLPAR_THREADS, 0,
+			    "the processor's threads are CPUs %*pbl, not a block of %d that siblings x^1 share",
+			    cpumask_pr_args(added), DLPAR_THREADS);
+	for (i = 0; i < DLPAR_NR_NODES; i++)
+		KUNIT_EXPECT_TRUE_MSG(test, dlpar_in_tree(d->np[i]),
+				      "after the DLPAR add, %s is not in /cpus", what[i]);
+	for_each_cpu(cpu, added) {
+		/* The remove forgets their node: it is put back. */
+		if (numa_cpu_lookup_table[cpu] == NUMA_NO_NODE ||
+		    node_online(numa_cpu_lookup_table[cpu]))
+			ppc_fake_set_cpu_lookup_node(fake, cpu, numa_cpu_lookup_table[cpu]);
+		KUNIT_EXPECT_EQ_MSG(test, get_hard_smp_processor_id(cpu), DLPAR_HW_ID + cpu - first,
+				    "cpu%d: hardware id %d, the processor's interrupt server %d",
+				    cpu, get_hard_smp_processor_id(cpu), DLPAR_HW_ID + cpu - first);
+		dlpar_expect_cache_walk(test, d, cpu);
+	}
+
+	KUNIT_ASSERT_EQ(test, topology_kunit_dlpar_detach(d->np[DLPAR_CPU]), 0);
+	for_each_cpu(cpu, added)
+		KUNIT_EXPECT_FALSE_MSG(test, cpu_present(cpu),
+				       "cpu%d is still present after its processor was removed", cpu);
+	for (i = 0; i < DLPAR_NR_NODES; i++) {
+		KUNIT_EXPECT_FALSE_MSG(test, dlpar_in_tree(d->np[i]),
+				       "after the DLPAR remove, %s is still in /cpus; no other CPU uses it",
+				       what[i]);
+		KUNIT_EXPECT_EQ_MSG(test, kref_read(&d->np[i]->kobj.kref), 1,
+				    "after the DLPAR remove, %s has %u references; only the test's is left when nothing leaks",
+				    what[i], kref_read(&d->np[i]->kobj.kref));
+	}
+	KUNIT_EXPECT_NULL(test, dlpar_by_phandle(DLPAR_L2_PHANDLE));
+	KUNIT_EXPECT_NULL(test, dlpar_by_phandle(DLPAR_L3_PHANDLE));
+}
+
 static int published_suite_init(struct kunit_suite *suite)
 {
 	int i;
@@ -490,6 +779,7 @@ static struct kunit_case __refdata published_cases[] = {
 	KUNIT_CASE_PARAM(published_cpu_topology, published_machine_gen_params),
 	KUNIT_CASE_PARAM(published_lscpu, published_machine_gen_params),
 	KUNIT_CASE_PARAM(published_node_after_core_moves, published_machine_gen_params),
+	KUNIT_CASE(published_dlpar_cache_nodes),
 	{}
 };
 
