@@ -812,11 +812,13 @@ static void __init expect_own_group_flags(struct kunit *test, const struct ppc_f
 			if (i == recorded)
 				continue;
 			if (lvl->group[i].flags != want) {
+				const char *whose = n ? "its kept child domain has" :
+						   "the lowest level's groups have";
+
 				reported++;
 				KUNIT_FAIL(test,
 					   "%s: CPU %d %s: the group holding it has flags 0x%x; %s 0x%x",
-					   fx->name, cpu, lvl->name, lvl->group[i].flags,
-					   n ? "its kept child domain has" : "the lowest level's groups have",
+					   fx->name, cpu, lvl->name, lvl->group[i].flags, whose,
 					   want);
 				break;
 			}

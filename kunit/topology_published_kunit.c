@@ -32,9 +32,9 @@
 #include <linux/nodemask.h>
 #include <linux/of.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/topology.h>
 #include <linux/version.h>
-#include <asm/smp.h>
 
 #include "../../platforms/pseries/pseries.h"
 
@@ -747,7 +747,8 @@ static void __init published_dlpar_cache_nodes(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, topology_kunit_dlpar_detach(d->np[DLPAR_CPU]), 0);
 	for_each_cpu(cpu, added)
 		KUNIT_EXPECT_FALSE_MSG(test, cpu_present(cpu),
-				       "cpu%d is still present after its processor was removed", cpu);
+				       "cpu%d is still present after its processor was removed",
+				       cpu);
 	for (i = 0; i < DLPAR_NR_NODES; i++) {
 		KUNIT_EXPECT_FALSE_MSG(test, dlpar_in_tree(d->np[i]),
 				       "after the DLPAR remove, %s is still in /cpus; no other CPU uses it",

@@ -87,6 +87,13 @@ static void live_print(struct kunit *test, const char *step, char *line)
 				      "%s: CPU%d: core %*pbl is not within its chip %*pbl",
 				      step, cpu, cpumask_pr_args(cpu_sibling_mask(cpu)),
 				      cpumask_pr_args(cpu_core_mask(cpu)));
+		/* sysfs nests the die in the package: die_cpus within package_cpus. */
+		KUNIT_EXPECT_TRUE_MSG(test,
+				      cpumask_subset(topology_die_cpumask(cpu),
+						     topology_core_cpumask(cpu)),
+				      "%s: CPU%d: die_cpus %*pbl is not within its package_cpus %*pbl",
+				      step, cpu, cpumask_pr_args(topology_die_cpumask(cpu)),
+				      cpumask_pr_args(topology_core_cpumask(cpu)));
 	}
 }
 
