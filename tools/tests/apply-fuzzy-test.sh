@@ -98,6 +98,32 @@ git -C "$tree" am -q "$scratch/revert.patch" &&
 expect_fail "the revert of a posting the tree lacks is refused" 'does not apply' \
 	"$fuzzy" -R "$tree" "$posting" "$scratch/revert2.patch"
 
+# A revert of a line whose neighbours the base changed since on both
+# sides: no context fits, but the line stands once in the file, so it
+# goes without context; were it there twice, it would be refused.
+moved=$scratch/moved
+mkdir -p "$moved/kernel"
+written_for | sed 's/^	return x;$/	x += 2; \/* two more than one *\/\n	return x;/' |
+	sed 's/^	int x = 1;$/	int x = 1, y = 0;/; s/^	return x;$/	return x + y;/' > "$moved/kernel/f.c"
+git -C "$moved" init -q
+git -C "$moved" add -A
+git -C "$moved" commit -q -m "the base, with the posting's line among lines of its own"
+! git -C "$moved" apply --check -R -C1 "$posting" 2> /dev/null &&
+	ok "git apply -R -C1 refuses the revert: both neighbours of the line changed" ||
+	not_ok "the revert fits with one line of context: the test needs one that does not"
+out=$("$fuzzy" -R "$moved" "$posting" "$scratch/revert-moved.patch" 2>&1) && rc=0 || rc=$?
+[ "$rc" = 0 ] && grep -q '^fuzz: kernel/f.c (no context compared: its lines are there once): Hunk #1 succeeded' <<< "$out" &&
+	ok "the revert of lines the base moved among its own goes without context, and says so" ||
+	not_ok "the moved revert: exit $rc: $out"
+git -C "$moved" am -q "$scratch/revert-moved.patch" &&
+	! grep -q 'x += 2' "$moved/kernel/f.c" && grep -q '^	return x + y;$' "$moved/kernel/f.c" &&
+	ok "git am of it takes the line out and keeps the base's" || not_ok "the moved revert: $(cat "$moved/kernel/f.c")"
+git -C "$moved" reset -q --hard HEAD^
+printf '%s\n' '' 'int h(void)' '{' '	x += 2; /* two more than one */' '}' >> "$moved/kernel/f.c"
+git -C "$moved" commit -q -a -m "the line twice"
+expect_fail "a revert whose lines stand twice in the file is refused" 'does not apply with one line of context' \
+	"$fuzzy" -R "$moved" "$posting" "$scratch/revert-twice.patch"
+
 # A posting for another function altogether does not go in.
 sed 's/return x;/return y;/; s/x += 2;/y += 2;/' "$posting" > "$scratch/other.patch"
 expect_fail "a posting whose context is not there at all is refused" 'does not apply with one line of context' \
