@@ -24,7 +24,9 @@
  *   core	cpu_core_mask(), the CPUs of its chip
  *   node	cpu_to_node() and cpumask_of_node() of it
  * (smp.c keeps the small-core masks on big cores only: elsewhere they are
- * empty), after one "live machine: step NAME ..." line with
+ * empty; each mask must lie within the next, and the CPU's die_cpus
+ * within its package_cpus, as sysfs nests them), after one
+ * "live machine: step NAME ..." line with
  * threads_per_core, has_big_cores, the online and possible CPUs and the
  * NUMA distances between nodes with CPUs.
  */
