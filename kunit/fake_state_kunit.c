@@ -13,6 +13,7 @@
 #include <kunit/test.h>
 #include <kunit/try-catch.h>
 #include <linux/cpumask.h>
+#include <linux/jiffies.h>
 #include <linux/mmzone.h>
 #include <linux/of.h>
 #include <linux/sched/topology.h>
@@ -342,6 +343,23 @@ static void __init inner_catch(void *data)
 {
 }
 
+/*
+ * An inner case run by hand, as the KUnit runner runs one.  Since 6.18 a
+ * try-catch waits for its try as long as its timeout field says, which
+ * the runner fills in for its own cases (CONFIG_KUNIT_DEFAULT_TIMEOUT):
+ * left at zero, the wait ends at once and the try is stopped, often
+ * before it ran.
+ */
+static void __init inner_try_catch_init(struct kunit *inner, kunit_try_catch_func_t try)
+{
+	inner->try_catch.test = inner;
+	inner->try_catch.try = try;
+	inner->try_catch.catch = inner_catch;
+#ifdef CONFIG_KUNIT_DEFAULT_TIMEOUT
+	inner->try_catch.timeout = CONFIG_KUNIT_DEFAULT_TIMEOUT * msecs_to_jiffies(MSEC_PER_SEC);
+#endif
+}
+
 static void __init run_inner_and_check(struct kunit *test, bool fail_on_purpose)
 {
 	struct observed_state *boot = kunit_kzalloc(test, sizeof(*boot), GFP_KERNEL);
@@ -358,9 +376,7 @@ static void __init run_inner_and_check(struct kunit *test, bool fail_on_purpose)
 	kunit_init_test(&run->inner, "fake_state_inner", NULL);
 	run->boot = boot;
 	run->fail_on_purpose = fail_on_purpose;
-	run->inner.try_catch.test = &run->inner;
-	run->inner.try_catch.try = inner_body;
-	run->inner.try_catch.catch = inner_catch;
+	inner_try_catch_init(&run->inner, inner_body);
 	kunit_try_catch_run(&run->inner.try_catch, run);
 
 	KUNIT_EXPECT_TRUE_MSG(test, run->injected_seen,
@@ -456,9 +472,7 @@ static void __init fake_state_refusal_fails_the_test(struct kunit *test)
 	ppc_fake_require_one_cpu(test);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, inner);
 	kunit_init_test(inner, "fake_state_refused", NULL);
-	inner->try_catch.test = inner;
-	inner->try_catch.try = refused_body;
-	inner->try_catch.catch = inner_catch;
+	inner_try_catch_init(inner, refused_body);
 	kunit_try_catch_run(&inner->try_catch, inner);
 	KUNIT_EXPECT_EQ_MSG(test, inner->status, KUNIT_FAILURE,
 			    "injecting the running CPU's lppaca did not fail the test");
