@@ -10,12 +10,17 @@
  * printout, the masks from here.  With a single online CPU, as in
  * "make run", there is nothing to compare and the case skips.
  *
- * With topology_live_test.runtime=1 the case then asks the host, on the
- * console ("live wait: add", "live wait: remove"), to hot-add two cores
- * and to remove one of them over QEMU's monitor, and waits for the kernel's DLPAR
- * code to do it; then it takes the upper half of each core's threads
- * offline and brings them back, as ppc64_cpu --smt=N does.  After each
- * step it prints the masks again, under "live machine: step NAME".
+ * With topology_live_test.runtime=1 the case then switches SMT to half the
+ * threads, asks the host, on the console ("live wait: add", "live wait:
+ * remove"), to hot-add two cores and to remove one of them over QEMU's
+ * monitor, and waits for the kernel's DLPAR code to do it; then it
+ * switches SMT back on and at last forces it off.  SMT goes through the
+ * kernel's own SMT control, as a write to /sys/devices/system/cpu/smt/control
+ * does (ppc64_cpu --smt=N), so that the kernel picks the threads, and the
+ * DLPAR code onlines only those of a new core that SMT allows; a kernel
+ * without SMT control on powerpc (before 6.6) takes the threads offline
+ * and online one by one.  After each step it prints the masks again,
+ * under "live machine: step NAME".
  *
  * One "live CPU<n>: ..." line per online CPU:
  *   sibling	cpu_sibling_mask(), the threads of its core
@@ -23,18 +28,22 @@
  *   l2		cpu_l2_cache_mask(), the CPUs sharing its L2
  *   core	cpu_core_mask(), the CPUs of its chip
  *   node	cpu_to_node() and cpumask_of_node() of it
+ *   mem	cpu_to_mem(), the node it allocates from
  * (smp.c keeps the small-core masks on big cores only: elsewhere they are
  * empty; each mask must lie within the next, and the CPU's die_cpus
- * within its package_cpus, as sysfs nests them), after one
+ * within its package_cpus, as sysfs nests them; every thread of its core
+ * is a possible CPU, below nr_cpu_ids; its memory node has memory, and is
+ * its own node when that has), after one
  * "live machine: step NAME ..." line with
- * threads_per_core, has_big_cores, the online and possible CPUs and the
- * NUMA distances between nodes with CPUs.
+ * threads_per_core, has_big_cores, the online and possible CPUs, the
+ * NUMA distances between nodes with CPUs and nr_cpu_ids.
  */
 
 #include <kunit/test.h>
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/delay.h>
+#include <linux/device.h>
 #include <linux/moduleparam.h>
 #include <linux/nodemask.h>
 #include <linux/smp.h>
@@ -44,7 +53,7 @@
 /* topology_live_test.runtime=1: tools/live-check drives QEMU's monitor. */
 static bool runtime;
 module_param(runtime, bool, 0444);
-MODULE_PARM_DESC(runtime, "after the boot masks, wait for two cores hot-added and one removed over QMP, then switch SMT");
+MODULE_PARM_DESC(runtime, "after the boot masks, switch SMT, wait for two cores hot-added and one removed over QMP, switch SMT back on and off");
 
 /* Seconds to wait for QEMU to add or remove a core. */
 #define LIVE_WAIT_SECONDS	60
@@ -59,21 +68,37 @@ static void live_print(struct kunit *test, const char *step, char *line)
 			len += scnprintf(line + len, PAGE_SIZE - len, "%s%d:%d:%d",
 					 len ? "," : "", node, other, node_distance(node, other));
 	kunit_info(test,
-		   "live machine: step %s threads_per_core %d big_cores %d online %*pbl possible %*pbl distances %s\n",
+		   "live machine: step %s threads_per_core %d big_cores %d online %*pbl possible %*pbl distances %s nr_cpu_ids %u\n",
 		   step, threads_per_core, has_big_cores, cpumask_pr_args(cpu_online_mask),
-		   cpumask_pr_args(cpu_possible_mask), line);
+		   cpumask_pr_args(cpu_possible_mask), line, nr_cpu_ids);
 
 	for_each_online_cpu(cpu) {
 		const struct cpumask *small = cpu_smallcore_mask(cpu);
+		int first = cpu_first_thread_sibling(cpu), mem = cpu_to_mem(cpu);
 
 		node = cpu_to_node(cpu);
 		kunit_info(test,
-			   "live CPU%d: sibling %*pbl smallcore %*pbl l2 %*pbl core %*pbl node %d nodemask %*pbl\n",
+			   "live CPU%d: sibling %*pbl smallcore %*pbl l2 %*pbl core %*pbl node %d nodemask %*pbl mem %d\n",
 			   cpu, cpumask_pr_args(cpu_sibling_mask(cpu)),
 			   cpumask_pr_args(cpu_smallcore_mask(cpu)),
 			   cpumask_pr_args(cpu_l2_cache_mask(cpu)),
 			   cpumask_pr_args(cpu_core_mask(cpu)), node,
-			   cpumask_pr_args(cpumask_of_node(node)));
+			   cpumask_pr_args(cpumask_of_node(node)), mem);
+		/*
+		 * smp.c, the SMT control and the per-core code index a core's
+		 * threads from its first without checking them against
+		 * nr_cpu_ids: nr_cpus= must not cut a core.
+		 */
+		KUNIT_EXPECT_LE_MSG(test, (unsigned int)(first + threads_per_core), nr_cpu_ids,
+				    "%s: CPU%d: its core's threads %d-%d are not all below nr_cpu_ids %u",
+				    step, cpu, first, first + threads_per_core - 1, nr_cpu_ids);
+		/* A CPU of a memoryless node allocates from the nearest node with memory. */
+		KUNIT_EXPECT_TRUE_MSG(test, node_state(mem, N_MEMORY),
+				      "%s: CPU%d (node %d): its memory node %d has no memory",
+				      step, cpu, node, mem);
+		KUNIT_EXPECT_TRUE_MSG(test, !node_state(node, N_MEMORY) || mem == node,
+				      "%s: CPU%d: memory node %d, though its node %d has memory",
+				      step, cpu, mem, node);
 		/*
 		 * Each mask lies within the next.  smp.c keeps small-core
 		 * masks only on big cores: elsewhere they stay empty.
@@ -101,9 +126,9 @@ static void live_print(struct kunit *test, const char *step, char *line)
 
 /*
  * Ask the host for a change ("live wait: @what" on the console) and wait
- * until @want CPUs are present and every present CPU is online: the
- * pseries DLPAR code adds or removes a core's threads one by one, and
- * onlines or offlines them itself.
+ * until @want CPUs are present.  The pseries DLPAR code adds or removes a
+ * core's threads, and onlines or offlines those it should, with the
+ * device hotplug lock held: taking it waits for the whole request.
  */
 static bool live_wait(struct kunit *test, const char *what, unsigned int want)
 {
@@ -111,15 +136,14 @@ static bool live_wait(struct kunit *test, const char *what, unsigned int want)
 
 	kunit_info(test, "live wait: %s\n", what);
 	for (ms = 0; ms < LIVE_WAIT_SECONDS * 1000; ms += 100) {
-		unsigned int now = num_present_cpus();
-
-		if (now == want && num_online_cpus() == now && num_active_cpus() == now) {
+		if (num_present_cpus() == want) {
+			lock_device_hotplug();
+			unlock_device_hotplug();
 			/*
-			 * A CPU is online and active before its bring-up
-			 * has rebuilt the sched domains.  The hotplug lock
-			 * is held for writing until it has, so taking it
-			 * waits for the last CPU's rebuild; the sleep is
-			 * for bases whose cpuset rebuilds from a work item.
+			 * A CPU is online before its bring-up has rebuilt
+			 * the sched domains.  The CPU hotplug lock is held
+			 * for writing until it has; the sleep is for bases
+			 * whose cpuset rebuilds from a work item.
 			 */
 			cpus_read_lock();
 			cpus_read_unlock();
@@ -133,11 +157,66 @@ static bool live_wait(struct kunit *test, const char *what, unsigned int want)
 	return false;
 }
 
+#ifdef CONFIG_HOTPLUG_SMT
+/*
+ * SMT to @threads per core, forced off if @force, as a write of the
+ * number (or "forceoff") to /sys/devices/system/cpu/smt/control does it:
+ * the kernel's SMT control picks the threads and takes them down or up,
+ * one CPU at a time, each through the scheduler's deactivate or activate
+ * step and its domain rebuild.
+ */
+static int live_smt_set(unsigned int threads, bool force)
+{
+	unsigned int orig;
+	int err;
+
+	lock_device_hotplug();
+	orig = cpu_smt_num_threads;
+	cpu_smt_num_threads = threads;
+	if (threads > orig)
+		err = cpuhp_smt_enable();
+	else
+		err = cpuhp_smt_disable(force ? CPU_SMT_FORCE_DISABLED :
+					threads > 1 ? CPU_SMT_ENABLED : CPU_SMT_DISABLED);
+	unlock_device_hotplug();
+	return err;
+}
+#else
+/* No SMT control on powerpc: each thread down or up, as ppc64_cpu --smt=N does. */
+static int live_smt_set(unsigned int threads, bool force)
+{
+	int cpu, err = 0;
+
+	for_each_present_cpu(cpu) {
+		bool want = cpu_thread_in_core(cpu) < threads;
+
+		if (want && !cpu_online(cpu))
+			err = err ?: add_cpu(cpu);
+		else if (!want && cpu_online(cpu))
+			err = err ?: remove_cpu(cpu);
+	}
+	return err;
+}
+#endif
+
+/* SMT to @threads (@force: forced off), then the masks under @step. */
+static void live_smt_step(struct kunit *test, const char *step, unsigned int threads,
+			  bool force, char *line)
+{
+	int err = live_smt_set(threads, force);
+
+	KUNIT_EXPECT_EQ_MSG(test, err, 0, "%s: SMT to %u threads%s", step, threads,
+			    force ? ", forced off" : "");
+	cpus_read_lock();
+	cpus_read_unlock();
+	msleep(500);
+	live_print(test, step, line);
+}
+
 static void topology_live_masks(struct kunit *test)
 {
-	cpumask_var_t off;
 	char *line;
-	int cpu, err;
+	bool smt = threads_per_core > 1;
 
 	if (num_online_cpus() < 2)
 		kunit_skip(test,
@@ -149,34 +228,20 @@ static void topology_live_masks(struct kunit *test)
 	if (!runtime)
 		return;
 
-	/* Two cores hot-added, then one removed, by QEMU over QMP. */
+	/* SMT to half the threads, then two cores hot-added and one removed. */
+	if (smt)
+		live_smt_step(test, "smt-half", threads_per_core / 2, false, line);
 	if (!live_wait(test, "add", num_present_cpus() + 2 * threads_per_core))
 		return;
 	live_print(test, "added", line);
 	if (!live_wait(test, "remove", num_present_cpus() - threads_per_core))
 		return;
 	live_print(test, "removed", line);
-
-	/* ppc64_cpu --smt=N: the upper half of each core's threads offline, then back. */
-	if (threads_per_core < 2)
+	if (!smt)
 		return;
-	KUNIT_ASSERT_TRUE(test, zalloc_cpumask_var(&off, GFP_KERNEL));
-	for_each_online_cpu(cpu)
-		if (cpu_thread_in_core(cpu) >= threads_per_core / 2)
-			cpumask_set_cpu(cpu, off);
-	for_each_cpu(cpu, off) {
-		err = remove_cpu(cpu);
-		KUNIT_EXPECT_EQ_MSG(test, err, 0, "smt-half: remove_cpu(%d)", cpu);
-	}
-	msleep(500);
-	live_print(test, "smt-half", line);
-	for_each_cpu(cpu, off) {
-		err = add_cpu(cpu);
-		KUNIT_EXPECT_EQ_MSG(test, err, 0, "smt-restored: add_cpu(%d)", cpu);
-	}
-	free_cpumask_var(off);
-	msleep(500);
-	live_print(test, "smt-restored", line);
+	live_smt_step(test, "smt-restored", threads_per_core, false, line);
+	/* Last: nothing brings SMT back once forced off. */
+	live_smt_step(test, "smt-off", 1, true, line);
 }
 
 static struct kunit_case topology_live_cases[] = {

@@ -37,16 +37,16 @@ cpus_compress() {
 declare -A SHAPE=()
 SHAPES=()
 live_read_shapes() {
-	local lineno=0 line w name s c t p nodes dist total n cpu seen d a b v rt
+	local lineno=0 line w name s c t p nodes dist total n cpu seen d a b v opts
 	while IFS= read -r line || [ -n "$line" ]; do
 		lineno=$((lineno + 1))
 		line=${line%%#*}
 		read -r -a w <<< "$line"
 		[ ${#w[@]} -eq 0 ] && continue
 		at="$LIVE_SHAPES_FILE:$lineno"
-		[ ${#w[@]} -eq 7 ] || { [ ${#w[@]} -eq 8 ] && [ "${w[7]}" = runtime ]; } ||
-			die "$at: expected 'NAME SOCKETS CORES THREADS PRESENT NODES DISTANCES [runtime]', got '$line'"
-		read -r name s c t p nodes dist rt <<< "${w[*]}"
+		[ ${#w[@]} -ge 7 ] ||
+			die "$at: expected 'NAME SOCKETS CORES THREADS PRESENT NODES DISTANCES [OPTION...]', got '$line'"
+		read -r name s c t p nodes dist _ <<< "${w[*]}"
 		[[ $name =~ ^[a-z0-9-]+$ ]] || die "$at: shape name '$name': want [a-z0-9-]"
 		[ -z "${SHAPE[$name]:-}" ] || die "$at: shape '$name' is listed twice"
 		for v in "$s" "$c" "$p"; do
@@ -81,23 +81,106 @@ live_read_shapes() {
 			[ "$(wc -w <<< "${dist//,/ }")" -eq $((n * (n - 1) / 2)) ] ||
 				die "$at: $n nodes need $((n * (n - 1) / 2)) distances"
 		fi
-		[ -z "$rt" ] || [ $((p + 2 * t)) -le "$total" ] ||
-			die "$at: runtime adds two cores: want two possible cores beyond the $p present CPUs"
-		SHAPE[$name]="$s $c $t $p $nodes $dist ${rt:--}"
+		# The options: what the boot or the run does differently.
+		opts=
+		for v in "${w[@]:7}"; do
+			case $v in
+			runtime)
+				[ $((p + 2 * t)) -le "$total" ] ||
+					die "$at: runtime adds two cores: want two possible cores beyond the $p present CPUs" ;;
+			nr_cpus=*|smt-enabled=*)
+				[[ ${v#*=} =~ ^[1-9][0-9]*$ ]] || die "$at: option '$v': want a positive number" ;;
+			memless=*)
+				[[ ${v#memless=} =~ ^[0-9]+(,[0-9]+)*$ ]] || die "$at: option '$v': want node numbers"
+				for a in ${v//[!0-9]/ }; do
+					[ "$a" -lt "$n" ] || die "$at: option '$v': no node $a"
+				done
+				[ "$(tr , '\n' <<< "${v#memless=}" | sort -u | wc -l)" -lt "$n" ] ||
+					die "$at: option '$v': some node must have memory" ;;
+			form1) ;;
+			*) die "$at: unknown option '$v': want runtime, nr_cpus=N, smt-enabled=N, memless=NODES or form1" ;;
+			esac
+			[[ ";$opts;" != *";${v%%=*}"[\;=]* ]] || die "$at: option '${v%%=*}' given twice"
+			opts=${opts:+$opts;}$v
+		done
+		if [[ ";$opts;" == *";runtime;"* ]] && [[ ";$opts" =~ \;(nr_cpus|smt-enabled)= ]]; then
+			die "$at: runtime starts from every present CPU online: not with nr_cpus= or smt-enabled="
+		fi
+		SHAPE[$name]="$s $c $t $p $nodes $dist ${opts:--}"
 		SHAPES+=("$name")
 	done < "$LIVE_SHAPES_FILE"
 	[ ${#SHAPES[@]} -gt 0 ] || die "$LIVE_SHAPES_FILE: no shapes"
 }
 
+# live_opt NAME KEY: true if the shape has option KEY (runtime, form1,
+# nr_cpus=N...), and its value, if any, on stdout.
+live_opt() {
+	local o opts
+	read -r _ _ _ _ _ _ opts <<< "${SHAPE[$1]}"
+	for o in ${opts//;/ }; do
+		case $o in
+		"$2") return 0 ;;
+		"$2"=*) echo "${o#*=}"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# live_machine NAME: QEMU's -M.  form1: a machine type before FORM2
+# affinity (QEMU 6.2), so that the kernel reads FORM1 associativity.
+live_machine() {
+	if live_opt "$1" form1; then echo "pseries-6.1,x-vof=on"; else echo "pseries,x-vof=on"; fi
+}
+
+# live_cmdline NAME: what the shape adds to the kernel's command line.
+live_cmdline() {
+	local v out=
+	v=$(live_opt "$1" nr_cpus) && out="$out nr_cpus=$v"
+	v=$(live_opt "$1" smt-enabled) && out="$out smt-enabled=$v"
+	live_opt "$1" runtime && out="$out topology_live_test.runtime=1"
+	echo "${out# }"
+}
+
+# live_present NAME, live_online NAME: the CPUs present, and online,
+# after the boot, if its inputs leave out some CPU QEMU gives; nothing
+# otherwise.  nr_cpus=N: the first N CPUs, N rounded up to whole cores
+# (the kernel's own rule since "powerpc/smp: Adjust nr_cpu_ids to cover
+# all threads of a core"), are possible and present, the others are not.
+# smt-enabled=N: the first N threads of each present core come up.
+live_present() {
+	local t p v limit
+	read -r _ _ t p _ <<< "${SHAPE[$1]}"
+	v=$(live_opt "$1" nr_cpus) || return 0
+	limit=$(( (v + t - 1) / t * t ))
+	[ "$limit" -lt "$p" ] || return 0
+	echo "0-$((limit - 1))"
+}
+live_online() {
+	local t p v present smt
+	read -r _ _ t p _ <<< "${SHAPE[$1]}"
+	present=$(live_present "$1")
+	v=$(live_opt "$1" smt-enabled) || { echo "$present"; return 0; }
+	smt=$(( v < t ? v : t ))
+	cpus_expand "${present:-0-$((p - 1))}" | awk -v t="$t" -v n="$smt" '$1 % t < n' | cpus_compress
+}
+
 # live_qemu_args NAME: QEMU's options for the shape, one per line.
+# memless=NODES: those nodes get CPUs and no memory; the others share
+# the 1 GB.
 live_qemu_args() {
-	local s c t p nodes dist i n list d a b v
+	local s c t p nodes dist i n list d a b v memless mem
 	read -r s c t p nodes dist _ <<< "${SHAPE[$1]}"
 	echo -smp; echo "$p,maxcpus=$((s * c * t)),sockets=$s,cores=$c,threads=$t"
 	IFS=/ read -r -a list <<< "$nodes"
 	n=${#list[@]}
+	memless=$(live_opt "$1" memless) || memless=
+	mem=$((n - $(tr , '\n' <<< "$memless" | grep -c . || true)))
 	for i in "${!list[@]}"; do
-		echo -object; echo "memory-backend-ram,id=mem$i,size=$((1024 / n))M"
+		if [[ ,$memless, == *",$i,"* ]]; then
+			echo -numa; echo "node,nodeid=$i,cpus=${list[$i]//,/,cpus=}"
+			continue
+		fi
+		echo -object; echo "memory-backend-ram,id=mem$i,size=$((1024 / mem))M"
 		echo -numa; echo "node,nodeid=$i,memdev=mem$i,cpus=${list[$i]//,/,cpus=}"
 	done
 	[ "$dist" = - ] && return 0
@@ -222,23 +305,41 @@ live_boot_fake() {
 	return $rc
 }
 
-# live_runtime NAME: the runtime steps of a "runtime" shape, one
-# "STEP ONLINE-CPUS" line each, after "add CORE CORE" and "remove CORE"
-# (QEMU core-ids: a core's first CPU).  Two possible cores beyond the
-# present ones are hot-added, the first of them removed, then the upper
-# half of every core's threads offlined (ppc64_cpu --smt=THREADS/2) and
-# brought back.
+# live_runtime NAME CONTROL: the runtime steps of a "runtime" shape, one
+# "STEP ONLINE-CPUS" line each, and "add CORE CORE" and "remove CORE"
+# (QEMU core-ids: a core's first CPU) where QEMU acts.  With more than one
+# thread per core: SMT to half the threads (smt-half), two possible
+# cores beyond the present ones hot-added, the first of them removed,
+# SMT back on (smt-restored), then forced off (smt-off).  CONTROL 1: the
+# kernel has SMT control (HOTPLUG_SMT: 6.6 on), the case switches SMT
+# through it and the DLPAR code onlines only the threads SMT allows
+# ("powerpc/pseries: Honour current SMT state when DLPAR onlining
+# CPUs"); 0: the case offlines and onlines the threads one by one as
+# ppc64_cpu --smt=N does, and a hot-added core comes up whole.
 live_runtime() {
-	local s c t p _r
+	local s c t p _r control=$2 kept added
 	read -r s c t p _r <<< "${SHAPE[$1]}"
+	kept=$( { seq 0 $((p - 1)); seq $((p + t)) $((p + 2 * t - 1)); } | cpus_compress)
+	added="0-$((p + 2 * t - 1))"
+	[ "$t" -gt 1 ] || { printf 'add %s %s\nremove %s\nadded %s\nremoved %s\n' \
+		"$p" $((p + t)) "$p" "$added" "$kept"; return 0; }
+	# half LIST [ALL-FROM]: the first half of each core's threads in
+	# LIST, and every thread from CPU ALL-FROM on.
+	half() {
+		cpus_expand "$1" | awk -v t="$t" -v all="${2:-999999}" '$1 % t < t / 2 || $1 >= all' | cpus_compress
+	}
+	echo "smt-half $(half "0-$((p - 1))")"
 	echo "add $p $((p + t))"
 	echo "remove $p"
-	echo "added 0-$((p + 2 * t - 1))"
-	echo "removed 0-$((p - 1)),$((p + t))-$((p + 2 * t - 1))"
-	[ "$t" -gt 1 ] || return 0
-	echo "smt-half $( { seq 0 $((p - 1)); seq $((p + t)) $((p + 2 * t - 1)); } |
-		awk -v t="$t" '$1 % t < t / 2' | cpus_compress)"
-	echo "smt-restored 0-$((p - 1)),$((p + t))-$((p + 2 * t - 1))"
+	if [ "$control" = 1 ]; then
+		echo "added $(half "$added")"
+		echo "removed $(half "$kept")"
+	else
+		echo "added $(half "$added" "$p")"
+		echo "removed $(half "$kept" "$p")"
+	fi
+	echo "smt-restored $kept"
+	echo "smt-off $(cpus_expand "$kept" | awk -v t="$t" '$1 % t == 0' | cpus_compress)"
 }
 
 # live_wait_console DIR TEXT PID: wait until the console shows TEXT,
@@ -267,9 +368,8 @@ qmp_cmd() {
 # client-architecture-support, as the kernel read it) in DIR/device-tree.dtb
 # and .dts, what ran in DIR/qemu.txt.  Returns QEMU's exit status (124: timed out).
 live_boot() {
-	local name=$1 dir=$2 vmlinux=$3 timeout=$4 qemu=$5 args i rc start runtime core
+	local name=$1 dir=$2 vmlinux=$3 timeout=$4 qemu=$5 args i rc start core
 	mapfile -t args < <(live_qemu_args "$name")
-	read -r _ _ _ _ _ _ runtime <<< "${SHAPE[$name]}"
 	for f in console.log device-tree.dtb device-tree.dts firmware.txt qemu.txt qemu.err dumpdtb.json qmp.log; do
 		[ ! -e "$dir/$f" ] || [ -f "$dir/$f" ] || die "$dir/$f exists and is not a regular file"
 		rm -f "$dir/$f"
@@ -278,9 +378,9 @@ live_boot() {
 	# rebuilds, faster than the console writes them: a log buffer of 8 MB
 	# keeps them all.
 	local cmdline="console=hvc0 panic=-1 log_buf_len=8M sched_verbose loglevel=8 kunit.filter_glob=powerpc_topology_live kunit_shutdown=halt"
-	[ "$runtime" = runtime ] && cmdline="$cmdline topology_live_test.runtime=1"
+	cmdline="$cmdline $(live_cmdline "$name")"
 	local cmd=("$qemu" -nodefaults -display none -no-reboot -m 1024
-		-M "pseries,x-vof=on" -cpu "${PPC_KUNIT_CPU:-power10}" "${args[@]}"
+		-M "$(live_machine "$name")" -cpu "${PPC_KUNIT_CPU:-power10}" "${args[@]}"
 		-serial "file:$dir/console.log" -qmp stdio
 		-kernel "$vmlinux" -append "$cmdline")
 	{
@@ -301,18 +401,18 @@ live_boot() {
 		done
 		qmp_cmd "{\"execute\":\"dumpdtb\",\"arguments\":{\"filename\":\"$dir/device-tree.dtb\"}}" \
 			> "$dir/dumpdtb.json" || true
-		if [ "$runtime" = runtime ]; then
+		if live_opt "$name" runtime; then
 			# The case asks for each change on the console, and waits.
 			# The core type of -cpu power10 (power9: power9_v2.2).
 			local type=power10_v2.0-spapr-cpu-core
 			[ "${PPC_KUNIT_CPU:-power10}" = power9 ] && type=power9_v2.2-spapr-cpu-core
 			if live_wait_console "$dir" "live wait: add" "$pid"; then
-				for core in $(live_runtime "$name" | sed -n 's/^add //p'); do
+				for core in $(live_runtime "$name" 1 | sed -n 's/^add //p'); do
 					echo "device_add core-id=$core: $(qmp_cmd "{\"execute\":\"device_add\",\"arguments\":{\"driver\":\"$type\",\"core-id\":$core,\"id\":\"live-core$core\"}}")" >> "$dir/qmp.log"
 				done
 			fi
 			if live_wait_console "$dir" "live wait: remove" "$pid"; then
-				core=$(live_runtime "$name" | sed -n 's/^remove //p')
+				core=$(live_runtime "$name" 1 | sed -n 's/^remove //p')
 				echo "device_del live-core$core: $(qmp_cmd "{\"execute\":\"device_del\",\"arguments\":{\"id\":\"live-core$core\"}}")" >> "$dir/qmp.log"
 			fi
 		fi

@@ -22,12 +22,20 @@ the real boot's masks, CPU by CPU (the small-core masks only with big
 cores: without them the kernel leaves them as they were, empty on a real
 boot and full in the fake firmware), and its domains below the NUMA levels.
 
+With --boot-nodemask EXPECTED (fixturec -l -O of the CPUs present
+after the boot), the boot's node masks come from there: powerpc maps
+every present CPU to its node at boot (initmem_init()) and unmaps a CPU
+only when it goes offline, so a thread the boot never brings up
+(smt-enabled=) stays in cpumask_of_node().
+
 With --step NAME=EXPECTED, the masks and domains the kernel printed after
 a runtime change (a core hot-added or removed, threads offlined) are
 compared too, with fixturec -l -O for the CPUs then online.
 
 A console that dropped printk messages fails the shape, saying so: its
-missing lines would otherwise read as missing domains.
+missing lines would otherwise read as missing domains.  So does a kernel
+report printed while the suite ran (kunit_summary.py's: a WARNING:
+splat, BUG:, an oops, lockdep, KASAN, UBSAN), named with its place.
 
 Prints the differences as "# NAME: ..." lines, then one KTAP result line,
 "ok N - NAME (QEMU ...)" or "not ok N - NAME (...)".  Exits 0 if the
@@ -41,6 +49,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from live_domains import AttachedDomains, cpu_list, ranges  # noqa: E402
+from kunit_summary import splats  # noqa: E402
 
 MACHINE = re.compile(r'live machine: step (\S+) threads_per_core (\d+) big_cores (\d) online (\S*) '
                      r'possible (\S*) distances (\S*)')
@@ -49,6 +58,8 @@ LIVE_CPU = re.compile(r'live CPU(\d+): sibling (\S*) smallcore (\S*) l2 (\S*) co
 FAKE = re.compile(r'fake (\S+) CPU(\d+): sibling (\S*) smallcore (\S*) l2 (\S*) core (\S*) '
                   r'node (\d+) nodemask (\S*) domains (\S+)')
 CASE = re.compile(r'^\s*(not ok|ok) \d+ topology_live_masks\b(.*)$')
+# A failed expectation of the case: its message is the next line.
+EXPECTATION = re.compile(r'# topology_live_masks: (?:EXPECTATION|ASSERTION) FAILED at (\S+)')
 # The console fell behind the log buffer: lines in between are missing.
 DROPPED = re.compile(r'\*\* (\d+) printk messages dropped \*\*')
 MASKS = ('sibling', 'smallcore', 'l2', 'core', 'node', 'nodemask')
@@ -94,9 +105,22 @@ def read_console(path):
     printed after it, and each CPU's domains as the scheduler last
     attached them before it (sched_verbose); and the case's result."""
     steps, attached, case, dropped = {}, AttachedDomains(), None, 0
+    failed, where, block = [], None, []
     with open(path, errors='replace') as log:
         for line in log:
             line = line.rstrip('\n')
+            # KUnit prints the expression and its values, then the
+            # message, the last line before the case's next one.
+            if where and not re.search(r'# topology_live_masks: |\bok \d+ ', line):
+                block.append(line.strip())
+                continue
+            if where:
+                failed.append(f'{block[-1] if block else "(no message)"} ({where})')
+                where = None
+            m = EXPECTATION.search(line)
+            if m:
+                where, block = m.group(1).split('/')[-1], []
+                continue
             m = DROPPED.search(line)
             if m:
                 dropped += int(m.group(1))
@@ -119,7 +143,7 @@ def read_console(path):
                 case = (m.group(1), m.group(2).strip())
                 continue
             attached.feed(line)
-    return steps, case, dropped
+    return steps, (case, failed), dropped
 
 
 def distances_among(text, nodes):
@@ -132,8 +156,13 @@ def distances_among(text, nodes):
     return out
 
 
-def compare_step(step, expected, got_step):
+def compare_step(step, expected, got_step, nodemask=None):
     shape, dist, want = read_expected(expected)
+    if nodemask:
+        present = read_expected(nodemask)[2]
+        for cpu, (masks, _) in want.items():
+            if cpu in present:
+                masks['nodemask'] = present[cpu][0]['nodemask']
     name = shape['name']
     diffs = []
     if got_step is None:
@@ -229,16 +258,24 @@ def compare_fake(name, fake_path, got_step):
     return diffs
 
 
-def compare(steps, console, fake=None):
+def compare(steps, console, fake=None, boot_nodemask=None):
     """@steps: (step, expected file) pairs, in order."""
-    got, case, dropped = read_console(console)
+    got, (case, failed), dropped = read_console(console)
     name, diffs = None, []
+    # What the case itself found, and what the kernel reported while it
+    # ran (a WARNING: splat, BUG:, an oops, lockdep, KASAN or UBSAN, as
+    # make run counts them), come first: a step never reached is a
+    # consequence.
+    first = [f'topology_live_masks: {f}' for f in failed]
+    first += [f'kernel report while {case_name or "the suite"} ran: {report}'
+              for case_name, report in splats(console)]
     if dropped:
         # Missing lines would read as missing domains or masks.
         diffs.append(f'the console dropped {dropped} printk messages: the log buffer '
                      f'(log_buf_len on the command line) is too small for this shape')
     for step, expected in steps:
-        name, d = compare_step(step, expected, got.get(step))
+        name, d = compare_step(step, expected, got.get(step),
+                               boot_nodemask if step == 'boot' else None)
         diffs += d
     if fake:
         diffs += compare_fake(name, fake, got.get('boot'))
@@ -246,7 +283,7 @@ def compare(steps, console, fake=None):
         diffs.append('topology_live_masks printed no result (crashed?)')
     elif case[0] != 'ok' or 'SKIP' in case[1]:
         diffs.append(f'topology_live_masks: {case[0]} {case[1]}'.strip())
-    return name, diffs
+    return name, first + diffs
 
 
 def main():
@@ -259,6 +296,9 @@ def main():
     parser.add_argument('--fake', metavar='CONSOLE',
                         help='the console of powerpc_topology_fake_live: the fake bring-up of '
                              'the shape must give the real boot\'s masks and domains')
+    parser.add_argument('--boot-nodemask', metavar='EXPECTED',
+                        help='the node masks of the boot from tools/fixturec -l -O of the CPUs '
+                             'present after it (a boot that leaves present CPUs offline)')
     parser.add_argument('expected', help='tools/fixturec -l output for the shape as booted')
     parser.add_argument('console', help='the console of the boot')
     args = parser.parse_args()
@@ -269,7 +309,7 @@ def main():
             parser.error(f"--step '{s}': want NAME=EXPECTED")
         steps.append((step, path))
     try:
-        name, diffs = compare(steps, args.console, args.fake)
+        name, diffs = compare(steps, args.console, args.fake, args.boot_nodemask)
     except (OSError, BadInput) as e:
         print(f'live_matrix.py: {e}', file=sys.stderr)
         return 2

@@ -87,9 +87,11 @@ expect_fail "bad expectations are an error naming the file and line" \
 	"$tools/report/live_matrix.py" --number 1 "$scratch/bad.txt" "$log"
 
 # The runtime steps of smt4-possible-2node, on the real console of its
-# 6.12 boot: two cores hot-added over QMP, one removed, SMT4 to SMT2 and
-# back.  A step that expects the removed core still online, or the SMT
-# switch not to have happened, turns it red.
+# 7.3 boot: SMT4 to SMT2 through the kernel's SMT control, two cores
+# hot-added over QMP (their upper threads left offline, as SMT allows),
+# one removed, SMT back on, then forced off.  A step that expects the
+# removed core still online, the SMT switch not to have happened, or a
+# hot-added core to come up whole, turns it red.
 rlog=$here/consoles/live-matrix-smt4-possible-2node.log
 live_fixture smt4-possible-2node > "$scratch/rt.fixture"
 live_fixture smt4-possible-2node all > "$scratch/rt-all.fixture"
@@ -104,19 +106,80 @@ runtime() {
 		done
 		"$fixturec" -l -O "$cpus" "$scratch/rt-all.fixture" > "$scratch/rt-$step.txt"
 		args+=(--step "$step=$scratch/rt-$step.txt")
-	done < <(live_runtime smt4-possible-2node)
-	"$tools/report/live_matrix.py" --number 11 "${args[@]}" "$scratch/rt.txt" "$rlog"
+	done < <(live_runtime smt4-possible-2node 1)
+	"$tools/report/live_matrix.py" --number 11 "${args[@]}" "$scratch/rt.txt" "${console:-$rlog}"
 }
-if [ "$(live_runtime smt4-possible-2node | tr '\n' ' ')" = "add 8 12 remove 8 added 0-15 removed 0-7,12-15 smt-half 0-1,4-5,12-13 smt-restored 0-7,12-15 " ]; then
-	ok "the runtime steps: cores 8 and 12 added, 8 removed, SMT2 and back"
+# runtime_on CONSOLE: the runtime steps, unchanged, against CONSOLE.
+runtime_on() { console=$1 runtime; }
+# first_line CMD...: the first line CMD prints; always false, for expect_fail.
+first_line() { "$@" | sed -n 1p; return 1; }
+steps=$(live_runtime smt4-possible-2node 1 | tr '\n' ' ')
+if [ "$steps" = "smt-half 0-1,4-5 add 8 12 remove 8 added 0-1,4-5,8-9,12-13 removed 0-1,4-5,12-13 smt-restored 0-7,12-15 smt-off 0,4,12 " ]; then
+	ok "the runtime steps: SMT2, cores 8 and 12 added at SMT2, 8 removed, SMT4, SMT off"
 else
-	not_ok "the runtime steps of smt4-possible-2node: $(live_runtime smt4-possible-2node | tr '\n' ' ')"
+	not_ok "the runtime steps of smt4-possible-2node: $steps"
 fi
-expect_ok "a hot-add, a hot-remove and the SMT switch agree with fixturec at every step" runtime
+steps=$(live_runtime smt4-possible-2node 0 | tr '\n' ' ')
+if [ "$steps" = "smt-half 0-1,4-5 add 8 12 remove 8 added 0-1,4-5,8-15 removed 0-1,4-5,12-15 smt-restored 0-7,12-15 smt-off 0,4,12 " ]; then
+	ok "the runtime steps without SMT control: a hot-added core comes up whole"
+else
+	not_ok "the runtime steps of smt4-possible-2node without SMT control: $steps"
+fi
+expect_ok "SMT control, a hot-add, a hot-remove and SMT back on and off agree with fixturec at every step" runtime
 expect_fail "a removed core that should still be there is caught" \
-	'# smt4-possible-2node: removed: CPU12 core: fixturec 8-15, kernel 12-15' runtime removed=0-15
+	'# smt4-possible-2node: removed: CPU12 core: fixturec 8-9,12-13, kernel 12-13' runtime removed=0-1,4-5,8-9,12-13
 expect_fail "an SMT switch that should not have happened is caught" \
-	'# smt4-possible-2node: smt-half: online CPUs: fixturec 0-7,12-15, kernel 0-1,4-5,12-13' runtime smt-half=0-7,12-15
+	'# smt4-possible-2node: smt-half: online CPUs: fixturec 0-7, kernel 0-1,4-5' runtime smt-half=0-7
+expect_fail "a hot-added core that came up whole where SMT allows two threads is caught" \
+	'# smt4-possible-2node: added: online CPUs: fixturec 0-1,4-5,8-15, kernel 0-1,4-5,8-9,12-13' runtime added=0-1,4-5,8-15
+
+# The boot inputs: nr_cpus= rounds up to whole cores and cuts the present
+# CPUs; smt-enabled= keeps the upper threads down; memless= gives a node
+# CPUs and no memory; form1 boots a machine type before FORM2.
+boot_inputs() {
+	printf '%s\n' 'a 1 2 4 8 0-7 - nr_cpus=2' 'b 1 4 2 8 0-7 - nr_cpus=5' 'c 1 2 8 16 0-15 - smt-enabled=4' \
+		'd 2 1 4 8 0-3/4-7 0:1:40 memless=0 form1' 'e 1 2 4 8 0-7 - nr_cpus=9' > "$scratch/inputs"
+	# shellcheck disable=SC2034 # live.sh's globals, read by live_read_shapes
+	(LIVE_SHAPES_FILE=$scratch/inputs SHAPES=() SHAPE=(); live_read_shapes
+	 for n in a b c d e; do
+		echo "$n present=$(live_present $n) online=$(live_online $n) cmdline=$(live_cmdline $n) -M $(live_machine $n)"
+	 done
+	 live_qemu_args d | tr '\n' ' ')
+}
+got=$(boot_inputs | tr '\n' '|')
+want='a present=0-3 online=0-3 cmdline=nr_cpus=2 -M pseries,x-vof=on|b present=0-5 online=0-5 cmdline=nr_cpus=5 -M pseries,x-vof=on|c present= online=0-3,8-11 cmdline=smt-enabled=4 -M pseries,x-vof=on|d present= online= cmdline= -M pseries-6.1,x-vof=on|e present= online= cmdline=nr_cpus=9 -M pseries,x-vof=on|-smp 8,maxcpus=8,sockets=2,cores=1,threads=4 -numa node,nodeid=0,cpus=0-3 -object memory-backend-ram,id=mem1,size=1024M -numa node,nodeid=1,memdev=mem1,cpus=4-7 -numa dist,src=0,dst=1,val=40 '
+if [ "$got" = "$want" ]; then
+	ok "boot inputs: the CPUs nr_cpus= and smt-enabled= leave, a memoryless node, FORM1's machine type"
+else
+	not_ok "boot inputs: got '$got'"
+fi
+
+# smt-enabled=4 on SMT8, the real 7.3 boot: threads 4-7 of each core stay
+# down, yet stay in their node's mask (mapped at boot, unmapped only when
+# a CPU goes offline): the boot's node masks are the present CPUs'.
+elog=$here/consoles/live-matrix-smt8-smt-enabled-4.log
+live_fixture smt8-smt-enabled-4 > "$scratch/se.fixture"
+"$fixturec" -l -O "$(live_online smt8-smt-enabled-4)" "$scratch/se.fixture" > "$scratch/se.txt"
+"$fixturec" -l "$scratch/se.fixture" > "$scratch/se-present.txt"
+expect_ok "smt-enabled=4: the boot's threads and node masks agree" \
+	"$tools/report/live_matrix.py" --number 3 --boot-nodemask "$scratch/se-present.txt" "$scratch/se.txt" "$elog"
+expect_fail "smt-enabled=4 expected as a whole-core boot is caught" \
+	'# smt8-smt-enabled-4: boot: online CPUs: fixturec 0-15, kernel 0-3,8-11' \
+	"$tools/report/live_matrix.py" --number 3 "$scratch/se-present.txt" "$elog"
+# A failed expectation of the case comes first, with its message (the
+# last line KUnit prints for it) and where it failed.
+awk '/# topology_live_masks: live CPU0:/ { print; print "    # topology_live_masks: EXPECTATION FAILED at arch/powerpc/kernel/topology_kunit/harness/topology_live_test.c:92"; print "    Expected (unsigned int)(first + threads_per_core) <= nr_cpu_ids, but"; print "        nr_cpu_ids == 2 (0x2)"; print "boot: CPU0: its core'"'"'s threads 0-7 are not all below nr_cpu_ids 2"; next } { sub(/ ok 1 topology_live_masks/, " not ok 1 topology_live_masks") } 1' "$elog" > "$scratch/se-failed.log"
+expect_fail "a failed expectation of the case is the first line, with its message and place" \
+	"^# smt8-smt-enabled-4: topology_live_masks: boot: CPU0: its core's threads 0-7 are not all below nr_cpu_ids 2 \\(topology_live_test.c:92\\)\$" \
+	sh -c "\"\$1\" --number 3 --boot-nodemask \"\$2\" \"\$3\" \"\$4\" | sed -n 1p; exit 1" _ \
+	"$tools/report/live_matrix.py" "$scratch/se-present.txt" "$scratch/se.txt" "$scratch/se-failed.log"
+# A kernel report while the suite ran fails the shape, with its place,
+# above the comparison.
+sed '/live machine: step smt-off/i [   20.000000] WARNING: kernel/sched/topology.c:2412 at build_sched_domains+0x5c8/0x1700, CPU#0: kunit_try_catch/61' \
+	"$rlog" > "$scratch/warned.log"
+expect_fail "a kernel warning while the runtime steps ran fails the shape, naming the place" \
+	'^# smt4-possible-2node: kernel report while powerpc_topology_live.topology_live_masks ran: WARNING: kernel/sched/topology.c:2412 at build_sched_domains' \
+	first_line runtime_on "$scratch/warned.log"
 
 # The shapes list: a bad line stops with the file and line.
 shapes() {
@@ -136,7 +199,15 @@ expect_fail "a shape without every distance is refused" \
 expect_fail "a shape listed twice is refused" \
 	"$scratch/shapes:2: shape 'a' is listed twice" shapes 'a 1 2 1 2 0-1 -' 'a 1 2 1 2 0-1 -'
 expect_fail "a line with a field missing is refused" \
-	"$scratch/shapes:1: expected 'NAME SOCKETS CORES THREADS PRESENT NODES DISTANCES \[runtime\]'" shapes 'a 1 2 1 2 0-1'
+	"$scratch/shapes:1: expected 'NAME SOCKETS CORES THREADS PRESENT NODES DISTANCES \[OPTION...\]'" shapes 'a 1 2 1 2 0-1'
+expect_fail "an unknown option is refused" \
+	"$scratch/shapes:1: unknown option 'numa=off'" shapes 'a 1 2 1 2 0-1 - numa=off'
+expect_fail "runtime with a boot that leaves CPUs down is refused" \
+	"$scratch/shapes:1: runtime starts from every present CPU online" shapes 'a 2 2 2 4 0-7 - runtime nr_cpus=2'
+expect_fail "a shape whose every node is memoryless is refused" \
+	"$scratch/shapes:1: option 'memless=0,1': some node must have memory" shapes 'a 2 1 2 4 0-1/2-3 0:1:20 memless=0,1'
+expect_fail "an option given twice is refused" \
+	"$scratch/shapes:1: option 'nr_cpus' given twice" shapes 'a 1 2 2 4 0-3 - nr_cpus=2 nr_cpus=3'
 qemu_args=$(live_qemu_args smt8-possible-2node | tr '\n' ' ')
 if [ "$qemu_args" = "-smp 16,maxcpus=32,sockets=2,cores=2,threads=8 -object memory-backend-ram,id=mem0,size=512M -numa node,nodeid=0,memdev=mem0,cpus=0-15 -object memory-backend-ram,id=mem1,size=512M -numa node,nodeid=1,memdev=mem1,cpus=16-31 -numa dist,src=0,dst=1,val=20 " ]; then
 	ok "a shape's QEMU options: possible beyond present, nodes and distances"
