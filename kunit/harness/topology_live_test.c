@@ -13,8 +13,9 @@
  * With topology_live_test.runtime=1 the case then switches SMT to half the
  * threads, asks the host, on the console ("live wait: add", "live wait:
  * remove"), to hot-add two cores and to remove one of them over QEMU's
- * monitor, and waits for the kernel's DLPAR code to do it; then it
- * switches SMT back on and at last forces it off.  SMT goes through the
+ * monitor, and waits for the kernel's DLPAR code to do it; then it takes
+ * the second core offline, switches SMT back on, which must leave that
+ * core offline, and at last forces SMT off.  SMT goes through the
  * kernel's own SMT control, as a write to /sys/devices/system/cpu/smt/control
  * does (ppc64_cpu --smt=N), so that the kernel picks the threads, and the
  * DLPAR code onlines only those of a new core that SMT allows; a kernel
@@ -186,7 +187,21 @@ static int live_smt_set(unsigned int threads, bool force)
 	return err;
 }
 #else
-/* No SMT control on powerpc: each thread down or up, as ppc64_cpu --smt=N does. */
+/* Whether any thread of @cpu's core is online. */
+static bool live_core_online(int cpu)
+{
+	int first = cpu_first_thread_sibling(cpu), i;
+
+	for (i = first; i < first + threads_per_core; i++)
+		if (cpu_online(i))
+			return true;
+	return false;
+}
+
+/*
+ * No SMT control on powerpc: each thread down or up, as ppc64_cpu --smt=N
+ * does, leaving alone a core with no thread online, as SMT control does.
+ */
 static int live_smt_set(unsigned int threads, bool force)
 {
 	int cpu, err = 0;
@@ -194,7 +209,7 @@ static int live_smt_set(unsigned int threads, bool force)
 	for_each_present_cpu(cpu) {
 		bool want = cpu_thread_in_core(cpu) < threads;
 
-		if (want && !cpu_online(cpu))
+		if (want && !cpu_online(cpu) && live_core_online(cpu))
 			err = err ?: add_cpu(cpu);
 		else if (!want && cpu_online(cpu))
 			err = err ?: remove_cpu(cpu);
@@ -202,6 +217,25 @@ static int live_smt_set(unsigned int threads, bool force)
 	return err;
 }
 #endif
+
+/*
+ * The second core (CPU threads_per_core on) offline, thread by thread, as
+ * ppc64_cpu --cores-on does: the SMT control must leave it so when it
+ * brings threads back (since 6.11 it skips cores with no thread online).
+ */
+static void live_core_off(struct kunit *test, char *line)
+{
+	int cpu, err;
+
+	for (cpu = threads_per_core; cpu < 2 * threads_per_core; cpu++) {
+		if (!cpu_online(cpu))
+			continue;
+		err = remove_cpu(cpu);
+		KUNIT_EXPECT_EQ_MSG(test, err, 0, "core-off: remove_cpu(%d)", cpu);
+	}
+	msleep(500);
+	live_print(test, "core-off", line);
+}
 
 /* SMT to @threads (@force: forced off), then the masks under @step. */
 static void live_smt_step(struct kunit *test, const char *step, unsigned int threads,
@@ -274,6 +308,7 @@ static void topology_live_masks(struct kunit *test)
 	live_print(test, "removed", line);
 	if (!smt)
 		return;
+	live_core_off(test, line);
 	live_smt_step(test, "smt-restored", threads_per_core, false, line);
 	/* Last: nothing brings SMT back once forced off. */
 	live_smt_step(test, "smt-off", 1, true, line);

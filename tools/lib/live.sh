@@ -310,7 +310,8 @@ live_boot_fake() {
 # (QEMU core-ids: a core's first CPU) where QEMU acts.  With more than one
 # thread per core: SMT to half the threads (smt-half), two possible
 # cores beyond the present ones hot-added, the first of them removed,
-# SMT back on (smt-restored), then forced off (smt-off).  CONTROL 1: the
+# the second core offline (core-off), SMT back on, which leaves that
+# core offline (smt-restored), then forced off (smt-off).  CONTROL 1: the
 # kernel has SMT control (HOTPLUG_SMT: 6.6 on), the case switches SMT
 # through it and the DLPAR code onlines only the threads SMT allows
 # ("powerpc/pseries: Honour current SMT state when DLPAR onlining
@@ -337,6 +338,13 @@ live_runtime() {
 	else
 		echo "added $(half "$added" "$p")"
 		echo "removed $(half "$kept" "$p")"
+	fi
+	# The second core offline; SMT on leaves it so.
+	kept=$(cpus_expand "$kept" | awk -v t="$t" '$1 < t || $1 >= 2 * t' | cpus_compress)
+	if [ "$control" = 1 ]; then
+		echo "core-off $(half "$kept")"
+	else
+		echo "core-off $(half "$kept" "$p")"
 	fi
 	echo "smt-restored $kept"
 	echo "smt-off $(cpus_expand "$kept" | awk -v t="$t" '$1 % t == 0' | cpus_compress)"

@@ -9,7 +9,8 @@
 # last with the first when there are more than two.
 #
 # For each step: the cases whose status changes (a case that fails on
-# both sides is the base's, listed apart); the machines of
+# both sides is the base's, listed apart), make live's shapes among them
+# (make_live.SHAPE) where tools/review booted them on each kernel; the machines of
 # "ppc_kunit_show.fixture=all" whose domains, LLCs, asym priorities,
 # per-CPU pointers or CPU-pair relations differ, field by field with the
 # first CPU that differs (unchanged machines on one line); and the rows of
@@ -119,6 +120,35 @@ def compare_published(before, after):
 	return out
 
 
+# make live's verdict on a shape (tools/live-check's matrix.ktap).
+LIVE_RESULT = re.compile(r'^(not ok|ok) \d+ - (\S+)(.*)$')
+# What a shape found, its first diagnostic line first.
+LIVE_DIAG = re.compile(r'^# ([a-z0-9-]+): (.*)$')
+
+
+def read_live(path):
+	"""make live's shapes booted on the same kernel (tools/review with
+	REVIEW_LIVE), as cases make_live.SHAPE: PASS, FAIL or SKIP; none if
+	the review did not boot them."""
+	cases, why = {}, {}
+	try:
+		with open(path, errors='replace') as f:
+			for line in f:
+				line = line.rstrip('\n')
+				m = LIVE_DIAG.match(line)
+				if m:
+					why.setdefault(f'make_live.{m.group(1)}', m.group(2))
+					continue
+				m = LIVE_RESULT.match(line)
+				if m:
+					cases[f'make_live.{m.group(2)}'] = (
+						'FAIL' if m.group(1) == 'not ok' else
+						'SKIP' if '# SKIP' in m.group(3) else 'PASS')
+	except FileNotFoundError:
+		pass
+	return cases, why
+
+
 def load_run(label, path):
 	run = {'label': label, 'path': path}
 	try:
@@ -130,6 +160,8 @@ def load_run(label, path):
 		run['cases'] = {}
 	run['machines'], run['tallies'], run['mismatches'] = read_console(
 		os.path.join(path, 'console.log'))
+	live, run['live_why'] = read_live(os.path.join(path, 'live', 'matrix.ktap'))
+	run['cases'].update(live)
 	run['meta'] = kunit_results.metadata(os.path.join(path, 'metadata.txt'))
 	run['published'] = read_published(os.path.join(path, 'console.log'))
 	try:
@@ -255,6 +287,10 @@ def compare_tallies(before, after):
 
 def step(before, after):
 	changed, base_failures = compare_cases(before, after)
+	# A live shape that turned red says what it found first.
+	for c in changed:
+		if c['after'] == 'FAIL' and c['case'] in after.get('live_why', {}):
+			c['first'] = after['live_why'][c['case']]
 	machines = compare_machines(before, after)
 	rules = compare_tallies(before, after)
 	brought, gone = compare_warnings(before, after)
@@ -315,8 +351,10 @@ def text_step(s, out):
 		out.extend(f'    {w}' for w in s['warnings_gone'][:10])
 	if s['cases_changed']:
 		out.append(f'  cases the series changes ({len(s["cases_changed"])}):')
-		out.extend(f'    {c["case"]}: {c["before"]} -> {c["after"]}'
-			   for c in s['cases_changed'])
+		for c in s['cases_changed']:
+			out.append(f'    {c["case"]}: {c["before"]} -> {c["after"]}')
+			if 'first' in c:
+				out.append(f'      {c["first"]}')
 	else:
 		out.append('  cases the series changes: none')
 	if s['cases_failing_without']:

@@ -89,7 +89,8 @@ expect_fail "bad expectations are an error naming the file and line" \
 # The runtime steps of smt4-possible-2node, on the real console of its
 # 7.3 boot: SMT4 to SMT2 through the kernel's SMT control, two cores
 # hot-added over QMP (their upper threads left offline, as SMT allows),
-# one removed, SMT back on, then forced off.  A step that expects the
+# one removed, the second core offline, SMT back on (without that core),
+# then forced off.  A step that expects the
 # removed core still online, the SMT switch not to have happened, or a
 # hot-added core to come up whole, turns it red.
 rlog=$here/consoles/live-matrix-smt4-possible-2node.log
@@ -110,22 +111,24 @@ runtime() {
 	"$tools/report/live_matrix.py" --number 11 "${args[@]}" "$scratch/rt.txt" "${console:-$rlog}"
 }
 # runtime_on CONSOLE: the runtime steps, unchanged, against CONSOLE.
-runtime_on() { console=$1 runtime; }
+runtime_on() { console=$1 runtime "${@:2}"; }
 # first_line CMD...: the first line CMD prints; always false, for expect_fail.
 first_line() { "$@" | sed -n 1p; return 1; }
 steps=$(live_runtime smt4-possible-2node 1 | tr '\n' ' ')
-if [ "$steps" = "smt-half 0-1,4-5 add 8 12 remove 8 added 0-1,4-5,8-9,12-13 removed 0-1,4-5,12-13 smt-restored 0-7,12-15 smt-off 0,4,12 " ]; then
-	ok "the runtime steps: SMT2, cores 8 and 12 added at SMT2, 8 removed, SMT4, SMT off"
+if [ "$steps" = "smt-half 0-1,4-5 add 8 12 remove 8 added 0-1,4-5,8-9,12-13 removed 0-1,4-5,12-13 core-off 0-1,12-13 smt-restored 0-3,12-15 smt-off 0,12 " ]; then
+	ok "the runtime steps: SMT2, cores 8 and 12 added at SMT2, 8 removed, core 4 off, SMT4 without it, SMT off"
 else
 	not_ok "the runtime steps of smt4-possible-2node: $steps"
 fi
 steps=$(live_runtime smt4-possible-2node 0 | tr '\n' ' ')
-if [ "$steps" = "smt-half 0-1,4-5 add 8 12 remove 8 added 0-1,4-5,8-15 removed 0-1,4-5,12-15 smt-restored 0-7,12-15 smt-off 0,4,12 " ]; then
+if [ "$steps" = "smt-half 0-1,4-5 add 8 12 remove 8 added 0-1,4-5,8-15 removed 0-1,4-5,12-15 core-off 0-1,12-15 smt-restored 0-3,12-15 smt-off 0,12 " ]; then
 	ok "the runtime steps without SMT control: a hot-added core comes up whole"
 else
 	not_ok "the runtime steps of smt4-possible-2node without SMT control: $steps"
 fi
-expect_ok "SMT control, a hot-add, a hot-remove and SMT back on and off agree with fixturec at every step" runtime
+expect_ok "SMT control, a hot-add, a hot-remove, a core offline and SMT back on and off agree with fixturec at every step" runtime
+expect_fail "SMT back on expected to bring the offline core back is caught" \
+	'# smt4-possible-2node: smt-restored: online CPUs: fixturec 0-7,12-15, kernel 0-3,12-15' runtime smt-restored=0-7,12-15
 expect_fail "a removed core that should still be there is caught" \
 	'# smt4-possible-2node: removed: CPU12 core: fixturec 8-9,12-13, kernel 12-13' runtime removed=0-1,4-5,8-9,12-13
 expect_fail "an SMT switch that should not have happened is caught" \
