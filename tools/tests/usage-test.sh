@@ -68,6 +68,17 @@ done
 	ok "every relative link of README.md and Documentation/ names a file that exists" ||
 	not_ok "links to nothing:$broken"
 
+# Every variable a script of tools/ reads (${VAR...}) is named in
+# usage.md, in one of its two tables.
+unlisted=
+while IFS= read -r var; do
+	grep -qE '^\| .*`'"$var"'`.* \|' "$PROJECT/Documentation/usage.md" || unlisted="$unlisted $var"
+done < <(git -C "$PROJECT" ls-files tools | grep -v '^tools/tests/' | sed "s|^|$PROJECT/|" |
+	xargs grep -ohE '\$\{[A-Z][A-Z0-9_]+(:-|:\+|\}|-)' | sed -E 's/^\$\{//; s/(:-|:\+|\}|-)$//' | sort -u)
+[ -z "$unlisted" ] &&
+	ok "usage.md's tables name every variable the scripts read" ||
+	not_ok "usage.md's tables lack:$unlisted"
+
 # Every message the scripts die with is in troubleshooting.md, by the
 # words before its first variable (the usage lines of the helpers in
 # tools/lib/, which only the scripts call, aside).
