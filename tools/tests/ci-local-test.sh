@@ -116,9 +116,9 @@ fi
 # The project's own definition: the jobs the documentation describes.
 jobs=$(cd "$PROJECT" && "$PROJECT/tools/lib/gitlab-ci-local" --list 2> /dev/null |
 	awk 'NR > 1 && $1 != "name" && $1 != "" { print $1 ($2 ~ /^\[/ ? " " $2 : "") }' | tr '\n' ',')
-want="host-tests,mutants-kernel,mutants: [1/2],mutants: [2/2],matrix: [1/2],matrix: [2/2],presubmit,export,smp-check,build-matrix,rfc,regressions,distro,isolated,kasan,tree,tree-7.2,review,merge,"
+want="host-tests,mutants-kernel,mutants: [1/2],mutants: [2/2],matrix: [1/2],matrix: [2/2],presubmit,export,smp-check,build-matrix,live,rfc,regressions,distro,isolated,kasan,tree,tree-7.2,review,merge,"
 [ "$jobs" = "$want" ] &&
-	ok "gitlab-ci-local --list reads the project's .gitlab-ci.yml: host tests, one build, two mutant and two matrix parts, presubmit, export, smp-check, build-matrix, rfc, regressions, distro, isolated, kasan, tree, the 7.2 tree, review, merge" ||
+	ok "gitlab-ci-local --list reads the project's .gitlab-ci.yml: host tests, one build, two mutant and two matrix parts, presubmit, export, smp-check, build-matrix, live, rfc, regressions, distro, isolated, kasan, tree, the 7.2 tree, review, merge" ||
 	not_ok "gitlab-ci-local --list shows other jobs: '$jobs'"
 grep -q '^  image: debian:bookworm$' "$PROJECT/.gitlab-ci.yml" &&
 	ok "the project's jobs name a Debian bookworm image for GitLab's runners" ||
