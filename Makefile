@@ -33,7 +33,7 @@ help: ## this list
 lint: ## shellcheck on every shell script, pyflakes3 on every Python file
 	@tools/lint
 
-live: ## real QEMU 10 boots of SMT1-8 shapes, against fixturec and the fake bring-up
+live: ## real QEMU 10 boots of SMT1-8 shapes, SMT control, DLPAR and boot inputs, against fixturec and the fake bring-up
 	@tools/live-check
 
 bench: ## lab: build and run times of the harness and of plain kunit.py
