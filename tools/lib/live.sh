@@ -132,12 +132,12 @@ live_machine() {
 	if live_opt "$1" form1; then echo "pseries-6.1,x-vof=on"; else echo "pseries,x-vof=on"; fi
 }
 
-# live_cmdline NAME: what the shape adds to the kernel's command line.
+# live_cmdline NAME: the boot inputs the shape adds to the kernel's
+# command line.
 live_cmdline() {
 	local v out=
 	v=$(live_opt "$1" nr_cpus) && out="$out nr_cpus=$v"
 	v=$(live_opt "$1" smt-enabled) && out="$out smt-enabled=$v"
-	live_opt "$1" runtime && out="$out topology_live_test.runtime=1"
 	echo "${out# }"
 }
 
@@ -318,7 +318,7 @@ live_boot_fake() {
 # CPUs"); 0: the case offlines and onlines the threads one by one as
 # ppc64_cpu --smt=N does, and a hot-added core comes up whole.
 live_runtime() {
-	local s c t p _r control=$2 kept added
+	local s c t p _r control=$2 kept added whole
 	read -r s c t p _r <<< "${SHAPE[$1]}"
 	kept=$( { seq 0 $((p - 1)); seq $((p + t)) $((p + 2 * t - 1)); } | cpus_compress)
 	added="0-$((p + 2 * t - 1))"
@@ -329,23 +329,17 @@ live_runtime() {
 	half() {
 		cpus_expand "$1" | awk -v t="$t" -v all="${2:-999999}" '$1 % t < t / 2 || $1 >= all' | cpus_compress
 	}
+	# Without SMT control the hot-added cores (CPU p on) come up whole.
+	whole=$p
+	[ "$control" != 1 ] || whole=
 	echo "smt-half $(half "0-$((p - 1))")"
 	echo "add $p $((p + t))"
 	echo "remove $p"
-	if [ "$control" = 1 ]; then
-		echo "added $(half "$added")"
-		echo "removed $(half "$kept")"
-	else
-		echo "added $(half "$added" "$p")"
-		echo "removed $(half "$kept" "$p")"
-	fi
+	echo "added $(half "$added" "$whole")"
+	echo "removed $(half "$kept" "$whole")"
 	# The second core offline; SMT on leaves it so.
 	kept=$(cpus_expand "$kept" | awk -v t="$t" '$1 < t || $1 >= 2 * t' | cpus_compress)
-	if [ "$control" = 1 ]; then
-		echo "core-off $(half "$kept")"
-	else
-		echo "core-off $(half "$kept" "$p")"
-	fi
+	echo "core-off $(half "$kept" "$whole")"
 	echo "smt-restored $kept"
 	echo "smt-off $(cpus_expand "$kept" | awk -v t="$t" '$1 % t == 0' | cpus_compress)"
 }
@@ -387,6 +381,7 @@ live_boot() {
 	# keeps them all.
 	local cmdline="console=hvc0 panic=-1 log_buf_len=8M sched_verbose loglevel=8 kunit.filter_glob=powerpc_topology_live kunit_shutdown=halt"
 	cmdline="$cmdline $(live_cmdline "$name")"
+	! live_opt "$name" runtime || cmdline="$cmdline topology_live_test.runtime=1"
 	local cmd=("$qemu" -nodefaults -display none -no-reboot -m 1024
 		-M "$(live_machine "$name")" -cpu "${PPC_KUNIT_CPU:-power10}" "${args[@]}"
 		-serial "file:$dir/console.log" -qmp stdio
