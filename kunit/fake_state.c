@@ -200,16 +200,15 @@ static void apply_threads(int threads, int shift, const cpumask_t *core_mask)
 
 void ppc_fake_set_threads_per_core(struct ppc_fake *fake, int threads)
 {
-	cpumask_t mask;
 	int i;
 
 	if (REFUSE(fake, !is_power_of_2(threads) || threads > 8, "%d threads per core", threads))
 		return;
-	cpumask_clear(&mask);
-	for (i = 0; i < threads; i++)
-		cpumask_set_cpu(i, &mask);
 	fake->threads_changed = true;
-	apply_threads(threads, ilog2(threads), &mask);
+	apply_threads(threads, ilog2(threads), cpu_none_mask);
+	/* The first core's threads, as cpu_init_thread_core_maps() sets them. */
+	for (i = 0; i < threads; i++)
+		cpumask_set_cpu(i, &threads_core_mask);
 }
 
 void ppc_fake_set_map(struct ppc_fake *fake, enum ppc_fake_map map, int cpu,

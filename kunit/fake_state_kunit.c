@@ -412,7 +412,7 @@ static void __init fake_state_seen_by_kernel(struct kunit *test)
 		.has_big_cores = true,
 		.coregroup_enabled = true,
 	};
-	cpumask_t sib;
+	struct cpumask *sib = fixture_mask(test);
 	int cpu;
 
 	ppc_fake_set_flags(fake, &flags);
@@ -431,17 +431,17 @@ static void __init fake_state_seen_by_kernel(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cpu_first_thread_sibling(13), 12);
 	KUNIT_EXPECT_EQ(test, cpu_thread_in_core(13), 1);
 
-	cpumask_clear(&sib);
+	cpumask_clear(sib);
 	for (cpu = 8; cpu < 16; cpu += 2)
-		cpumask_set_cpu(cpu, &sib);
-	ppc_fake_set_map(fake, PPC_MAP_SIBLING, 10, &sib);
-	ppc_fake_set_map(fake, PPC_MAP_SMALLCORE, 10, &sib);
-	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(cpu_smt_mask(10), &sib),
+		cpumask_set_cpu(cpu, sib);
+	ppc_fake_set_map(fake, PPC_MAP_SIBLING, 10, sib);
+	ppc_fake_set_map(fake, PPC_MAP_SMALLCORE, 10, sib);
+	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(cpu_smt_mask(10), sib),
 			      "cpu_smt_mask(10) is %*pbl, injected %*pbl",
-			      cpumask_pr_args(cpu_smt_mask(10)), cpumask_pr_args(&sib));
-	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(cpu_smallcore_mask(10), &sib),
+			      cpumask_pr_args(cpu_smt_mask(10)), cpumask_pr_args(sib));
+	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(cpu_smallcore_mask(10), sib),
 			      "cpu_smallcore_mask(10) is %*pbl, injected %*pbl",
-			      cpumask_pr_args(cpu_smallcore_mask(10)), cpumask_pr_args(&sib));
+			      cpumask_pr_args(cpu_smallcore_mask(10)), cpumask_pr_args(sib));
 
 	ppc_fake_set_lppaca(fake, FAKE_TARGET, 7, true);
 	KUNIT_EXPECT_EQ(test, yield_count_of(FAKE_TARGET), 7U);

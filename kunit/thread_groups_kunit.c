@@ -270,7 +270,7 @@ static void __init thread_groups_bring_up(struct kunit *test)
 	const struct tg_array *a = test->param_value;
 	struct ppc_fake *fake = ppc_fake_begin(test);
 	const struct ppc_fixture *fx = array_machine(test, a, false);
-	cpumask_t want;
+	struct cpumask *want = fixture_mask(test);
 	int cpu;
 
 	fixture_bring_up(test, fake, fx);
@@ -279,11 +279,11 @@ static void __init thread_groups_bring_up(struct kunit *test)
 	if (!fx->has_big_cores)
 		return;
 	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
-		fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, &want);
-		KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(cpu_smallcore_mask(cpu), &want),
+		fixture_set_of(fx, PPC_FIXTURE_SET_GROUP, cpu, want);
+		KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(cpu_smallcore_mask(cpu), want),
 				      "%s: CPU %d small core %*pbl, its group is %*pbl", a->name,
 				      cpu, cpumask_pr_args(cpu_smallcore_mask(cpu)),
-				      cpumask_pr_args(&want));
+				      cpumask_pr_args(want));
 	}
 }
 
@@ -387,7 +387,7 @@ static void __init thread_groups_big_core_packing(struct kunit *test)
 	bool rfc_spreads = !m->shared && fx->has_big_cores && a->interleaved &&
 			   fx->l2_share == PPC_FIXTURE_L2_CORE;
 	bool flags_ok = true, big_core_packs = false;
-	cpumask_t core;
+	struct cpumask *core = fixture_mask(test);
 #endif
 	int order[MAX_THREADS];
 	int cpu, i, first, *priority;
@@ -399,14 +399,14 @@ static void __init thread_groups_big_core_packing(struct kunit *test)
 	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
 		c = &view->cpu[cpu];
 #ifdef PPC_KUNIT_RFC_EXPECTATIONS
-		fixture_set_of(fx, PPC_FIXTURE_SET_CORE, cpu, &core);
+		fixture_set_of(fx, PPC_FIXTURE_SET_CORE, cpu, core);
 #endif
 		for (i = 1; i < c->nr_kept; i++) {
 			bool want = m->shared && fx->has_big_cores;
 			bool got = c->level[i].flags & SD_ASYM_PACKING;
 			const struct cpumask *span = c->level[i].span;
 #ifdef PPC_KUNIT_RFC_EXPECTATIONS
-			bool big_core = cpumask_equal(span, &core);
+			bool big_core = cpumask_equal(span, core);
 
 			want |= big_core && !m->shared &&
 				(rfc_level_flags(PPC_FIXTURE_CACHE, 0, a->interleaved) &

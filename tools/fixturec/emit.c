@@ -121,6 +121,12 @@ static const char header_types[] =
 "\tconst struct ppc_fixture_core *cores;\t/* nr_cpus / threads_per_core entries */\n"
 "\t/* nr_cpus entries, from threads and cores (fixture_state.c) */\n"
 "\tstruct ppc_fixture_cpu *cpus;\n"
+"};\n"
+"\n"
+"/* A machine and the processor mode a case brings it up in. */\n"
+"struct ppc_fixture_mode {\n"
+"\tconst struct ppc_fixture *fx;\n"
+"\tbool shared;\t\t\t/* as a shared processor, else a dedicated one */\n"
 "};\n";
 
 static void put_string(FILE *out, const char *s)
@@ -347,6 +353,25 @@ static void put_fixture(FILE *out, const struct fixture *f)
 const char *emit_set;
 enum emit_part emit_part;
 
+/*
+ * Every machine as a dedicated and as a shared processor, in the order
+ * of ppc_fixtures[]: the parameters of the cases that bring a machine up
+ * in both modes, whatever mode its own LPAR runs in.
+ */
+static void put_modes(FILE *out, const struct fixture *fx, int n)
+{
+	char id[MAX_NAME + 1];
+	int i;
+
+	fputs("\nconst struct ppc_fixture_mode ppc_fixture_modes[2 * PPC_NR_FIXTURES] = {\n", out);
+	for (i = 0; i < n; i++) {
+		ident(id, fx[i].name);
+		fprintf(out, "\t{ .fx = &ppc_fixture_%s, .shared = false },\n", id);
+		fprintf(out, "\t{ .fx = &ppc_fixture_%s, .shared = true },\n", id);
+	}
+	fputs("};\n", out);
+}
+
 void put_header(FILE *out, const struct fixture *fx, int n)
 {
 	char id[MAX_NAME + 1], set[MAX_NAME + 2] = "", upper[MAX_NAME + 2] = "";
@@ -379,8 +404,12 @@ void put_header(FILE *out, const struct fixture *fx, int n)
 	}
 	if (emit_part == EMIT_DECLS) {
 		fprintf(out, "#define PPC_NR_%sFIXTURES %d\n\n"
-			"extern const struct ppc_fixture * const ppc_%sfixtures[PPC_NR_%sFIXTURES];\n\n"
-			"#endif /* _PPC_%sFIXTURES_GENERATED_H */\n", upper, n, set, upper, upper);
+			"extern const struct ppc_fixture * const ppc_%sfixtures[PPC_NR_%sFIXTURES];\n",
+			upper, n, set, upper);
+		if (!emit_set)
+			fputs("extern const struct ppc_fixture_mode ppc_fixture_modes[2 * PPC_NR_FIXTURES];\n",
+			      out);
+		fprintf(out, "\n#endif /* _PPC_%sFIXTURES_GENERATED_H */\n", upper);
 		return;
 	}
 	for (i = 0; i < n; i++)
@@ -396,6 +425,8 @@ void put_header(FILE *out, const struct fixture *fx, int n)
 	}
 	if (emit_part == EMIT_DATA) {
 		fputs("};\n", out);
+		if (!emit_set)
+			put_modes(out, fx, n);
 		return;
 	}
 	fprintf(out, "};\n\n#define PPC_NR_%sFIXTURES %d\n\n"

@@ -185,6 +185,20 @@ else
 	not_ok "-p decls declares ppc_fixtures[] and defines no table"
 fi
 
+# The fixture_mode parameters: each machine as a dedicated, then as a
+# shared processor, in the order of ppc_fixtures[], and only in the main
+# set's tables.
+modes=$(sed -n 's/^\t{ \.fx = &ppc_fixture_\([a-z0-9_]*\), \.shared = \(false\|true\) },$/\1 \2/p' \
+	"$scratch/split/ppc_fixtures.c")
+want=$(sed -n 's/^\t&ppc_fixture_\([a-z0-9_]*\),$/\1 false\n\1 true/p' "$scratch/split/ppc_fixtures.c")
+if [ -n "$modes" ] && [ "$modes" = "$want" ] &&
+   grep -qx 'extern const struct ppc_fixture_mode ppc_fixture_modes\[2 \* PPC_NR_FIXTURES\];' \
+	"$scratch/split/ppc_fixtures.h"; then
+	ok "-p data lists every machine in both processor modes, -p decls declares them"
+else
+	not_ok "ppc_fixture_modes[] is not every machine as dedicated, then shared: $modes"
+fi
+
 nr=$(ls "$project"/fixtures/*.fixture | wc -l)
 if grep -qx "#define PPC_NR_FIXTURES $nr" "$header"; then
 	ok "PPC_NR_FIXTURES is $nr, one per file"
