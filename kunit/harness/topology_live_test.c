@@ -130,6 +130,19 @@ static void live_print(struct kunit *test, const char *step, char *line)
 }
 
 /*
+ * Let the domains catch up with a CPU change before they are read: a CPU
+ * is online before its bring-up has rebuilt the sched domains, and the
+ * CPU hotplug lock is held for writing until it has; the sleep is for
+ * bases whose cpuset rebuilds from a work item.
+ */
+static void live_settle(void)
+{
+	cpus_read_lock();
+	cpus_read_unlock();
+	msleep(500);
+}
+
+/*
  * Ask the host for a change ("live wait: @what" on the console) and wait
  * until @want CPUs are present.  The pseries DLPAR code adds or removes a
  * core's threads, and onlines or offlines those it should, with the
@@ -144,15 +157,7 @@ static bool live_wait(struct kunit *test, const char *what, unsigned int want)
 		if (num_present_cpus() == want) {
 			lock_device_hotplug();
 			unlock_device_hotplug();
-			/*
-			 * A CPU is online before its bring-up has rebuilt
-			 * the sched domains.  The CPU hotplug lock is held
-			 * for writing until it has; the sleep is for bases
-			 * whose cpuset rebuilds from a work item.
-			 */
-			cpus_read_lock();
-			cpus_read_unlock();
-			msleep(500);
+			live_settle();
 			return true;
 		}
 		msleep(100);
@@ -233,7 +238,7 @@ static void live_core_off(struct kunit *test, char *line)
 		err = remove_cpu(cpu);
 		KUNIT_EXPECT_EQ_MSG(test, err, 0, "core-off: remove_cpu(%d)", cpu);
 	}
-	msleep(500);
+	live_settle();
 	live_print(test, "core-off", line);
 }
 
@@ -245,9 +250,7 @@ static void live_smt_step(struct kunit *test, const char *step, unsigned int thr
 
 	KUNIT_EXPECT_EQ_MSG(test, err, 0, "%s: SMT to %u threads%s", step, threads,
 			    force ? ", forced off" : "");
-	cpus_read_lock();
-	cpus_read_unlock();
-	msleep(500);
+	live_settle();
 	live_print(test, step, line);
 }
 
