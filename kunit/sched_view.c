@@ -69,6 +69,7 @@ static void view_kept(void *ctx, int cpu, const struct sched_domain *sd,
 	}
 #endif
 	c->nr_kept = n;
+	c->active = cpu_active(cpu);
 	if (cache->llc)
 		cpumask_copy(c->llc, sched_domain_span((struct sched_domain *)cache->llc));
 	c->llc_size = cache->llc_size;

@@ -62,6 +62,7 @@ struct sched_view_cpu {
 	int numa_level;			/* sd_numa: a kept level or SCHED_VIEW_* */
 	int asym_packing_level;		/* sd_asym_packing, the same */
 	int asym_cpucapacity_level;	/* sd_asym_cpucapacity, the same */
+	bool active;			/* cpu_active() while its domains were built */
 	/*
 	 * Cache-aware scheduling (CONFIG_SCHED_CACHE): the lowest kept
 	 * domain's per-LLC task counts, indexed by LLC id below llc_max.
