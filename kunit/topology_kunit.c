@@ -34,9 +34,9 @@
 
 #include <kunit/test.h>
 #include <linux/cpumask.h>
+#include <linux/topology.h>
 #include <linux/version.h>
 #include <asm/cputable.h>
-#include <asm/topology.h>
 
 #include "fixture_memo.h"
 #ifdef PPC_KUNIT_RFC_EXPECTATIONS

@@ -12,7 +12,7 @@
 #include <linux/cpu.h>
 #include <linux/irqflags.h>
 #include <linux/smp.h>
-#include <asm/topology.h>
+#include <linux/topology.h>
 
 #include "fake_state.h"
 #include "fixture_memo.h"
