@@ -5,7 +5,7 @@
 # tools/tests/usage-test.sh keeps the two the same.
 
 # The project, for "make -C DIR -f .../Makefile ci-local" run on another
-# definition (tools/tests/ci-local-test.sh).
+# definition (tools/lab/tests/ci-local-test.sh).
 TOP := $(patsubst %/,%,$(dir $(abspath $(firstword $(MAKEFILE_LIST)))))
 
 # make review moves a posting that does not apply to the default base to
@@ -37,18 +37,18 @@ live: ## real QEMU 10 boots of SMT1-8 shapes, SMT control, DLPAR and boot inputs
 	@tools/live-check
 
 bench: ## lab: build and run times of the harness and of plain kunit.py
-	@tools/bench
+	@tools/lab/bench
 
 SMT ?= 4
 truth-table: ## lab: the vcpu_is_preempted() table the suite checks (SMT=4|8)
-	@$(MAKE) -s -C tools truth-table
-	@tools/truth-table $(SMT)
+	@$(MAKE) -s -C tools/lab truth-table/truth-table
+	@tools/lab/truth-table/truth-table $(SMT)
 
 matrix: ## each patch's paired cases fail before it and pass after it
 	@tools/matrix $(BASE)
 
 mutants: ## lab: mutation testing of the topology code and vcpu_is_preempted()
-	@tools/mutants
+	@tools/lab/mutants
 
 regressions: ## replay the regressions of patches/BASE/regressions: each red, the base green
 	@tools/regressions
@@ -57,7 +57,7 @@ review: ## a mailed series (SERIES=) patch by patch against the tree without it:
 	@REVIEW_BASE=$(REVIEW_BASE) tools/review
 
 merge: ## lab: the parts of a sharded matrix or mutants run (SHARD=I/N), as one report
-	@tools/merge
+	@tools/lab/merge
 
 presubmit: ## before posting: checkpatch, new warnings, seam, matrix
 	@tools/presubmit
@@ -65,18 +65,18 @@ presubmit: ## before posting: checkpatch, new warnings, seam, matrix
 export: ## the suites as a format-patch series for the kernel tree
 	@tools/export
 
-build-matrix: ## lab: the exported series configured as tools/kconfig/build-matrix.txt says (BUILD_MATRIX=rows), the directories it touches built with W=1
-	@tools/build-matrix
+build-matrix: ## lab: the exported series configured as tools/lab/build-matrix.txt says (BUILD_MATRIX=rows), the directories it touches built with W=1
+	@tools/lab/build-matrix
 
 smp-check: ## the exported series with KUNIT_ALL_TESTS, KASAN and lockdep, booted with 1 and 8 CPUs, debugfs read after boot
 	@tools/smp-check
 
 fuzz: ## lab: the fixture compiler under libFuzzer, ASan and UBSan
-	@tools/fuzz
+	@tools/lab/fuzz
 
 show: ## the sched domains the kernel builds for FIXTURE=name: a tree for a mail, a picture with the hardware
 	@tools/show
 
 ci-local: ## lab: .gitlab-ci.yml run here by gitlab-ci-local as shell jobs [CI_JOBS=...] [CI_VARIABLES="K=V ..."]
-	@$(TOP)/tools/lib/gitlab-ci-local --force-shell-executor --shell-isolation --no-artifacts-to-source \
+	@$(TOP)/tools/lab/ci-local --force-shell-executor --shell-isolation --no-artifacts-to-source \
 		$(addprefix --variable ,$(CI_VARIABLES)) $(CI_JOBS)

@@ -3,8 +3,8 @@
  * What a vCPU state means on the hypervisor, and what vcpu_is_preempted()
  * may answer for it.  Written from the dispatch model, not from the code:
  * it never says in which order the kernel looks at the threads of a core.
- * Shared by the KUnit suite and by the host tools (tools/truth-table,
- * tools/oracle-test), so the table a reviewer reads is the one the kernel
+ * Shared by the KUnit suite and by the host tools (tools/lab/truth-table,
+ * tools/lab/oracle-test), so the table a reviewer reads is the one the kernel
  * is checked against.
  *
  * Sources, each cited by the rule that encodes it:
@@ -205,7 +205,7 @@ static inline struct vcpu_expect vcpu_oracle(const struct vcpu_case *c)
 /*
  * Linux 6.1's answer, before the posting: the yield count alone, and on
  * PowerVM "not preempted" for a sibling of the caller.  Only for
- * tools/truth-table's "differs from 6.1" mark, never asserted.
+ * tools/lab/truth-table's "differs from 6.1" mark, never asserted.
  */
 static inline bool vcpu_oracle_before(const struct vcpu_case *c)
 {

@@ -2,7 +2,7 @@
 /*
  * libFuzzer entry point for tools/fixturec: each input is a fixture file
  * as a user might paste it.  Built with clang -fsanitize=fuzzer,address,
- * undefined by tools/fuzz, with the stages but without main.c, since
+ * undefined by tools/lab/fuzz, with the stages but without main.c, since
  * libFuzzer brings its own main().  Whatever the input, fixturec must end
  * in a header or in a FILE:LINE error: a crash, a leak or an out-of-bounds
  * access is caught by the sanitizers, and a failure without an error

@@ -57,7 +57,7 @@ done < <(grep -hE '(KUNIT_CASE(_PARAM)?|TOPOLOGY_CASE_SLOW)\(' "$PROJECT"/kunit/
 	not_ok "Documentation/suites.md does not list:$missing"
 
 broken=
-for doc in "$PROJECT/README.md" "$PROJECT"/Documentation/*.md; do
+for doc in "$PROJECT/README.md" "$PROJECT/tools/lab/README.md" "$PROJECT"/Documentation/*.md; do
 	while IFS= read -r link; do
 		target=${link%%#*}
 		[ -z "$target" ] && continue
@@ -73,7 +73,7 @@ done
 unlisted=
 while IFS= read -r var; do
 	grep -qE '^\| .*`'"$var"'`.* \|' "$PROJECT/Documentation/usage.md" || unlisted="$unlisted $var"
-done < <(git -C "$PROJECT" ls-files tools | grep -v '^tools/tests/' | sed "s|^|$PROJECT/|" |
+done < <(git -C "$PROJECT" ls-files tools | grep -vE '^tools/(lab/)?tests/' | sed "s|^|$PROJECT/|" |
 	xargs grep -ohE '\$\{[A-Z][A-Z0-9_]+(:-|:\+|\}|-)' | sed -E 's/^\$\{//; s/(:-|:\+|\}|-)$//' | sort -u)
 [ -z "$unlisted" ] &&
 	ok "usage.md's tables name every variable the scripts read" ||
@@ -91,7 +91,7 @@ while IFS= read -r msg; do
 	grep -qF -- "$words" "$PROJECT/Documentation/troubleshooting.md" ||
 		undocumented="$undocumented
   $msg"
-done < <(git -C "$PROJECT" ls-files tools | grep -v '^tools/tests/' |
+done < <(git -C "$PROJECT" ls-files tools | grep -vE '^tools/(lab/)?tests/' |
 	sed "s|^|$PROJECT/|" | xargs grep -hoE 'die "[^"]*"' | sed -E 's/^die "//; s/"$//' | sort -u)
 [ -z "$undocumented" ] &&
 	ok "troubleshooting.md has every message the scripts die with" ||

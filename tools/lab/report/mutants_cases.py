@@ -16,7 +16,10 @@
 import os
 import sys
 
-import kunit_results
+# The result loader is the core's (tools/report/).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+				'..', '..', 'report'))
+import kunit_results  # noqa: E402
 import mutants_lines
 
 

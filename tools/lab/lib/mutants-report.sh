@@ -4,7 +4,7 @@
 # The report of "make mutants" and of "make merge"; sourced, not run.
 
 # mutants_report OUT COMMIT BASE VERSION [TIMING]: one line per mutant of
-# ids[] (tools/report/mutants_lines.py), the counts
+# ids[] (tools/lab/report/mutants_lines.py), the counts
 # and the 95 % verdict, into OUT/mutants.txt and on stdout.  TIMING is a
 # line about the run's times.  VERSION is the base's package version:
 # "make merge" may run where the base is not installed.  Returns 1 below
@@ -12,11 +12,11 @@
 mutants_report() {
 	local out=$1 commit=$2 base=$3 version=$4 timing=${5:-}
 	# shellcheck disable=SC2154 # ids[] is the caller's
-	python3 "$PROJECT/tools/report/mutants_lines.py" "$out" \
-		"$PROJECT/tools/mutants-equivalent.txt" "${ids[@]}" > "$out/mutants.txt"
+	python3 "$PROJECT/tools/lab/report/mutants_lines.py" "$out" \
+		"$PROJECT/tools/lab/mutants-equivalent.txt" "${ids[@]}" > "$out/mutants.txt"
 	cat "$out/mutants.txt"
 	if [ "${MUTANTS_FAIL_FAST:-1}" = 0 ]; then
-		python3 "$PROJECT/tools/report/mutants_cases.py" "$out" "${ids[@]}" > "$out/cases.txt"
+		python3 "$PROJECT/tools/lab/report/mutants_cases.py" "$out" "${ids[@]}" > "$out/cases.txt"
 		echo "which mutants turned each case red: $out/cases.txt"
 	fi
 	local killed survived equivalent

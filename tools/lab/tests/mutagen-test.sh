@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/mutagen on small inputs: every schemata it writes compiles, with
+# tools/lab/mutagen on small inputs: every schemata it writes compiles, with
 # each mutant selected in turn, and a statement written over several
 # lines is mutated as one (the clauses of a for loop on lines of their
 # own are no statements; taking them for some wrote code that did not
@@ -9,16 +9,16 @@
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
-. "$here/lib.sh"
-. "$here/../lib/common.sh"
+. "$here/../../tests/lib.sh"
+. "$here/../../lib/common.sh"
 
 scratch=$(mktemp -d /tmp/ppc-kunit-mutagen.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
-make -s -C "$PROJECT/tools" mutagen
+make -s -C "$PROJECT/tools/lab" mutagen/mutagen
 
 src=$here/mutagen/for-over-lines.c
 expect_ok "mutagen writes the schemata of reuse_id()" \
-	"$PROJECT/tools/mutagen" -f reuse_id -d -o "$scratch/m.c" -l "$scratch/m.list" "$src"
+	"$PROJECT/tools/lab/mutagen/mutagen" -f reuse_id -d -o "$scratch/m.c" -l "$scratch/m.list" "$src"
 # The schemata are kernel code; a stand-in for core_param() is all they
 # need of it to compile here.
 printf '#define core_param(...)\n#define unlikely(x) (x)\n' > "$scratch/kernel.h"

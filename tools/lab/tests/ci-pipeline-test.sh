@@ -14,8 +14,8 @@
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
-. "$here/lib.sh"
-. "$here/../lib/common.sh"
+. "$here/../../tests/lib.sh"
+. "$here/../../lib/common.sh"
 . "$PROJECT/tools/lib/shard.sh"
 
 base=${CI_BASE:-6.12}

@@ -10,8 +10,8 @@
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
-. "$here/lib.sh"
-. "$here/../lib/common.sh"
+. "$here/../../tests/lib.sh"
+. "$here/../../lib/common.sh"
 
 scratch=$(mktemp -d /tmp/ppc-kunit-ci-local-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
@@ -114,7 +114,7 @@ else
 fi
 
 # The project's own definition: the jobs the documentation describes.
-jobs=$(cd "$PROJECT" && "$PROJECT/tools/lib/gitlab-ci-local" --list 2> /dev/null |
+jobs=$(cd "$PROJECT" && "$PROJECT/tools/lab/ci-local" --list 2> /dev/null |
 	awk 'NR > 1 && $1 != "name" && $1 != "" { print $1 ($2 ~ /^\[/ ? " " $2 : "") }' | tr '\n' ',')
 want="host-tests,mutants-kernel,mutants: [1/2],mutants: [2/2],matrix: [1/2],matrix: [2/2],presubmit,export,smp-check,build-matrix,live,rfc,regressions,distro,isolated,kasan,tree,tree-7.2,review,merge,"
 [ "$jobs" = "$want" ] &&

@@ -763,7 +763,7 @@ int main(int argc, char **argv)
 		int body = 0;
 
 		if (i == first_line) {
-			fputs("/* Mutant schemata written by tools/mutagen: ppc_mutant=N selects one. */\n",
+			fputs("/* Mutant schemata written by tools/lab/mutagen: ppc_mutant=N selects one. */\n",
 			      out);
 			if (define)
 				fputs("unsigned int ppc_mutant;\n"

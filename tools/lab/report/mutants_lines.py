@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # mutants_lines.py OUT EQUIVALENTS ID...: one line per mutant ID of
-# OUT/smp.list, OUT/paravirt.list, OUT/topology-h.list and the firmware and sched lists (tools/mutagen's
+# OUT/smp.list, OUT/paravirt.list, OUT/topology-h.list and the firmware and sched lists (tools/lab/mutagen's
 # lists), in their order, from OUT/runs/ID.json:
 #
 #   equivalent ID FUNC:LINE KIND: WHAT: REASON
 #   killed ID FUNC:LINE KIND: WHAT: by CASES
 #   survived ID FUNC:LINE KIND: WHAT
 #
-# A mutant is equivalent when EQUIVALENTS (tools/mutants-equivalent.txt)
+# A mutant is equivalent when EQUIVALENTS (tools/lab/mutants-equivalent.txt)
 # lists its function and description, and nothing killed it; killed by
 # the cases that did not pass (kunit_results.failed(), as failed_cases.py
 # prints them), or by a crash or hang when its run left no result.  A
@@ -23,7 +23,10 @@ import os
 import re
 import sys
 
-import kunit_results
+# The result loader is the core's (tools/report/).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+				'..', '..', 'report'))
+import kunit_results  # noqa: E402
 
 
 def failed(path):

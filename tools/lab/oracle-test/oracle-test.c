@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../kunit/vcpu_oracle.h"
+#include "../../../kunit/vcpu_oracle.h"
 
 /* N not preempted, P preempted, S safety only (no hypervisor produces it). */
 struct row {

@@ -8,10 +8,10 @@
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
-. "$here/lib.sh"
-. "$here/../lib/common.sh"
+. "$here/../../tests/lib.sh"
+. "$here/../../lib/common.sh"
 . "$PROJECT/tools/lib/shard.sh"
-. "$PROJECT/tools/lib/mutants-report.sh"
+. "$PROJECT/tools/lab/lib/mutants-report.sh"
 
 scratch=$(mktemp -d /tmp/ppc-kunit-merge-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
@@ -37,13 +37,13 @@ done
 [ $all_cover = 1 ] && ok "every SHARD=I/N covers the items once, in order for the matrix"
 
 for bad in 0/2 3/2 a/2 2 1/0 /2; do
-	expect_fail "SHARD=$bad is refused by make mutants" "SHARD" env SHARD=$bad "$PROJECT/tools/mutants"
+	expect_fail "SHARD=$bad is refused by make mutants" "SHARD" env SHARD=$bad "$PROJECT/tools/lab/mutants"
 done
 expect_fail "SHARD=5/2 is refused by make matrix" "SHARD" env SHARD=5/2 "$PROJECT/tools/matrix" 6.1
 expect_fail "MUTANTS_STAGE=build with SHARD is refused" "leave SHARD out" \
-	env SHARD=1/2 MUTANTS_STAGE=build "$PROJECT/tools/mutants"
+	env SHARD=1/2 MUTANTS_STAGE=build "$PROJECT/tools/lab/mutants"
 expect_fail "an unknown MUTANTS_STAGE is refused" "MUTANTS_STAGE must be" \
-	env MUTANTS_STAGE=boot "$PROJECT/tools/mutants"
+	env MUTANTS_STAGE=boot "$PROJECT/tools/lab/mutants"
 
 # --- Mutants: three parts of five mutants, against the same results
 # reported unsharded. ---
@@ -51,7 +51,7 @@ expect_fail "an unknown MUTANTS_STAGE is refused" "MUTANTS_STAGE must be" \
 results() {
 	printf '{"name": "KUnit Test Group", "test_cases": [], "sub_groups": [{"name": "powerpc_topology", "sub_groups": [], "test_cases": [{"name": "%s", "status": "%s"}]}]}\n' "$1" "$2"
 }
-equiv=$(grep -v '^#' "$PROJECT/tools/mutants-equivalent.txt" | sed -n 1p)
+equiv=$(grep -v '^#' "$PROJECT/tools/lab/mutants-equivalent.txt" | sed -n 1p)
 efunc=$(cut -f1 <<< "$equiv")
 ewhat=$(cut -f2 <<< "$equiv")
 whole=$scratch/whole
@@ -70,7 +70,7 @@ identity() {
 		"$(base_version 6.1)" "${2:-0123abcd}" "$1"
 	echo "selection $(printf '%s\n' 1 2 3 4 5001 | sha256sum | cut -d' ' -f1) 5"
 }
-# part DIR I N IDS...: a part as tools/mutants writes it.
+# part DIR I N IDS...: a part as tools/lab/mutants writes it.
 part() {
 	local dir=$1 i=$2 n=$3 id
 	shift 3
@@ -91,7 +91,7 @@ merged=$scratch/merged
 mkdir -p "$merged"
 parts="$scratch/p/shard-1-of-3 $scratch/p/shard-2-of-3 $scratch/p/shard-3-of-3"
 set +e
-out=$(env PPC_KUNIT_OUT_ROOT="$merged" MUTANTS_ENFORCE=0 PARTS="$parts" "$PROJECT/tools/merge" 2>&1)
+out=$(env PPC_KUNIT_OUT_ROOT="$merged" MUTANTS_ENFORCE=0 PARTS="$parts" "$PROJECT/tools/lab/merge" 2>&1)
 rc=$?
 set -e
 # The same but for the timing line and where the logs are.
@@ -122,7 +122,7 @@ printf 'f\ta() -> (b) @2\tsecond\nf\tdelete c();\tstale\n' > "$scratch/equivalen
 results topology_levels PASS > "$occ/runs/7.json"
 results topology_levels PASS > "$occ/runs/8.json"
 results topology_levels FAIL > "$occ/runs/9.json"
-lines=$(python3 "$PROJECT/tools/report/mutants_lines.py" "$occ" "$scratch/equivalents.txt" 7 8 9)
+lines=$(python3 "$PROJECT/tools/lab/report/mutants_lines.py" "$occ" "$scratch/equivalents.txt" 7 8 9)
 if grep -q '^survived 7 ' <<< "$lines" && grep -q '^equivalent 8 .*: second$' <<< "$lines" &&
    grep -q '^killed 9 .*(listed as equivalent in equivalents.txt: the entry is wrong here)$' <<< "$lines"; then
 	ok "an equivalent names one occurrence with @N, and a killed one counts killed"
@@ -131,7 +131,7 @@ else
 	sed 's/^/    /' <<< "$lines"
 fi
 # A sample numbers the occurrences as the whole lists do.
-lines=$(python3 "$PROJECT/tools/report/mutants_lines.py" "$occ" "$scratch/equivalents.txt" 8)
+lines=$(python3 "$PROJECT/tools/lab/report/mutants_lines.py" "$occ" "$scratch/equivalents.txt" 8)
 if grep -q '^equivalent 8 ' <<< "$lines"; then
 	ok "a sample without the first occurrence still finds the second"
 else
@@ -139,29 +139,29 @@ else
 fi
 
 expect_fail "the merged report enforces the 95 % rule" "kill ratio below 95 %" \
-	env PPC_KUNIT_OUT_ROOT="$merged" PARTS="$parts" "$PROJECT/tools/merge"
+	env PPC_KUNIT_OUT_ROOT="$merged" PARTS="$parts" "$PROJECT/tools/lab/merge"
 
 expect_fail "a missing part is named" "part 3 of 3 is missing" env PPC_KUNIT_OUT_ROOT="$merged" \
-	PARTS="$scratch/p/shard-1-of-3 $scratch/p/shard-2-of-3" "$PROJECT/tools/merge"
+	PARTS="$scratch/p/shard-1-of-3 $scratch/p/shard-2-of-3" "$PROJECT/tools/lab/merge"
 expect_fail "a part given twice is named" "part 1 of 3 is given twice" env PPC_KUNIT_OUT_ROOT="$merged" \
-	PARTS="$scratch/p/shard-1-of-3 $scratch/p/shard-1-of-3 $scratch/p/shard-2-of-3" "$PROJECT/tools/merge"
+	PARTS="$scratch/p/shard-1-of-3 $scratch/p/shard-1-of-3 $scratch/p/shard-2-of-3" "$PROJECT/tools/lab/merge"
 part "$scratch/q/shard-3-of-3" 3 3 3
 sed -i 's/^tree .*/tree 4567ef01/' "$scratch/q/shard-3-of-3/part.txt"
 expect_fail "a part from another tree is refused" "shard-3-of-3 is not a part of the same run.*> tree 4567ef01|tree 4567ef01" \
 	env PPC_KUNIT_OUT_ROOT="$merged" PARTS="$scratch/p/shard-1-of-3 $scratch/p/shard-2-of-3 $scratch/q/shard-3-of-3" \
-	"$PROJECT/tools/merge"
+	"$PROJECT/tools/lab/merge"
 part "$scratch/r/shard-3-of-3" 3 3 3
 rm "$scratch/r/shard-3-of-3/runs/3.json"
 expect_fail "a part without a listed result is refused" "mutant 3 is listed in part.txt but has no results" \
 	env PPC_KUNIT_OUT_ROOT="$merged" PARTS="$scratch/p/shard-1-of-3 $scratch/p/shard-2-of-3 $scratch/r/shard-3-of-3" \
-	"$PROJECT/tools/merge"
+	"$PROJECT/tools/lab/merge"
 part "$scratch/s/shard-3-of-3" 3 3 2
 expect_fail "a mutant run by two parts is refused" "some twice: 2" \
 	env PPC_KUNIT_OUT_ROOT="$merged" PARTS="$scratch/p/shard-1-of-3 $scratch/p/shard-2-of-3 $scratch/s/shard-3-of-3" \
-	"$PROJECT/tools/merge"
+	"$PROJECT/tools/lab/merge"
 mkdir -p "$scratch/t"
 expect_fail "a directory that is not a part is refused" "not a part" \
-	env PPC_KUNIT_OUT_ROOT="$merged" PARTS="$scratch/t" "$PROJECT/tools/merge"
+	env PPC_KUNIT_OUT_ROOT="$merged" PARTS="$scratch/t" "$PROJECT/tools/lab/merge"
 
 # --- Matrix: a three-patch series in two parts, against the table of
 # the same results unsharded. ---
@@ -202,7 +202,7 @@ python3 "$PROJECT/tools/report/matrix_table.py" "$series" "$scratch/mwhole" \
 	0001.patch 0002.patch 0003.patch > "$scratch/mwhole.txt" || true
 set +e
 out=$(env PPC_KUNIT_OUT_ROOT="$merged" PPC_KUNIT_PATCHES="$scratch/patches" \
-	PARTS="$scratch/m/6.1/shard-1-of-2 $scratch/m/6.1/shard-2-of-2" "$PROJECT/tools/merge" 2>&1)
+	PARTS="$scratch/m/6.1/shard-1-of-2 $scratch/m/6.1/shard-2-of-2" "$PROJECT/tools/lab/merge" 2>&1)
 rc=$?
 set -e
 if [ $rc -eq 0 ] && diff "$scratch/mwhole.txt" "$merged/matrix/6.1/matrix.txt" > /dev/null &&
@@ -215,7 +215,7 @@ fi
 echo "changed" >> "$series/0002.patch"
 expect_fail "matrix parts of another version of the series are refused" "another version of the series" \
 	env PPC_KUNIT_OUT_ROOT="$merged" PPC_KUNIT_PATCHES="$scratch/patches" \
-	PARTS="$scratch/m/6.1/shard-1-of-2 $scratch/m/6.1/shard-2-of-2" "$PROJECT/tools/merge"
+	PARTS="$scratch/m/6.1/shard-1-of-2 $scratch/m/6.1/shard-2-of-2" "$PROJECT/tools/lab/merge"
 
 # --- An intermediate state named in matrix-expected is not a failure;
 # one that is not named, or named with other parameters, is. ---

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../kunit/vcpu_oracle.h"
+#include "../../../kunit/vcpu_oracle.h"
 
 #define TARGET	1
 #define CALLER	0

@@ -11,8 +11,8 @@
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
-. "$here/lib.sh"
-. "$here/../lib/common.sh"
+. "$here/../../tests/lib.sh"
+. "$here/../../lib/common.sh"
 
 base=${BASE:-$DEFAULT_BASE}
 check_base "$base"
@@ -25,7 +25,7 @@ rm -f "$build/$victim"
 # One mutant (smp.c's first) is enough: the build is what is tested, and
 # the boot only has to happen.
 expect_ok "make mutants builds its kernel with $victim to compile again" \
-	env BASE="$base" MUTANTS=1 MUTANTS_ENFORCE=0 "$PROJECT/tools/mutants"
+	env BASE="$base" MUTANTS=1 MUTANTS_ENFORCE=0 "$PROJECT/tools/lab/mutants"
 
 left=$(find "$build" -name '*.o' -print0 |
 	xargs -0 "${CROSS}nm" -A -u 2>/dev/null | grep -w ppc_mutant || true)
