@@ -19,7 +19,8 @@
  *
  * The cores are made of possible but offline CPUs, whose lppacas neither
  * QEMU nor an idle loop writes.  A caller other than the online CPU is
- * faked by setting its CPU number in the paca for the calls of a state.
+ * faked by setting its CPU number in the paca for the calls of a window
+ * of states.
  * Each failure line names the state (every thread's letter), the caller,
  * the rule checked and its source in vcpu_oracle.h.
  */
@@ -42,6 +43,8 @@
 #define CALLER_CORE_FIRST	16
 /* The core they ask about when it is not their own. */
 #define REMOTE_CORE_FIRST	32
+/* States asked about in one interrupts-off window (lpar_cpus_up()). */
+#define WINDOW_STATES		64
 /* Mismatches printed in full before the rest are only counted. */
 #define MAX_REPORTED		12
 /* The oracle's rules, each with its own string. */
@@ -82,6 +85,20 @@ struct vcpu_rule_tally {
 	u32 digest;
 };
 
+/*
+ * The states of one window, in the order they are asked about, and the
+ * answers of every thread: with the yield counts of one set, of the
+ * other, and with the other cores' lppacas turned over.
+ */
+struct vcpu_window {
+	unsigned int nr;
+	unsigned int index[WINDOW_STATES];
+	bool ceded_twin[WINDOW_STATES];
+	bool first[WINDOW_STATES][VCPU_MAX_THREADS];
+	bool moved[WINDOW_STATES][VCPU_MAX_THREADS];
+	bool outside[WINDOW_STATES][VCPU_MAX_THREADS];
+};
+
 /* One table: a core, its hypervisor, a caller and the states enumerated. */
 struct vcpu_table {
 	struct kunit *test;
@@ -102,9 +119,9 @@ struct vcpu_table {
 	unsigned int rows, value_rows, safety_rows, wrong;
 	/* The CPUs of the LPAR the table names that the kernel has offline. */
 	cpumask_t lpar_offline;
-	unsigned int nr_lpar_offline;
-	unsigned int lpar_words;	/* the words of the masks up to its last CPU */
-	unsigned long present_words[2];	/* cpu_present_mask's, outside the calls */
+	/* Those of them the kernel does not have present either. */
+	cpumask_t lpar_absent;
+	struct vcpu_window window;
 	u16 real_index;			/* the online CPU's paca_index, while asking as another */
 	struct vcpu_rule_tally tally[MAX_RULES];
 	int nr_rules;
@@ -133,36 +150,25 @@ static void describe(const struct vcpu_table *tb, char *buf, size_t len)
  * LPAR: online, active and present, whatever its lppaca says of its
  * dispatch (a code change that reads cpu_active() must see what the LPAR
  * has).  Here they are possible CPUs that never ran, so they are marked
- * only for the calls, with interrupts hard-disabled on the one online
- * CPU (ppc_fake_begin()): no other code can run and see them.  None of
- * them is online outside the calls (check_table() asserts it), so the
- * masks are changed a word at a time rather than a CPU at a time, and
- * only their words up to the LPAR's last CPU: the tables make the calls
- * millions of times, and three atomic updates per CPU per call were most
- * of the suite's run time, whole-mask operations a sixth of it.
+ * only while a window of states is asked about, with interrupts
+ * hard-disabled on the one online CPU (ppc_fake_begin()): no other code
+ * can run and see them.  The kernel's setters mark them; a window holds
+ * WINDOW_STATES states so that marking costs little beside the calls.
  */
 static void lpar_cpus_up(struct vcpu_table *tb, bool up)
 {
-	const unsigned long *lpar = cpumask_bits(&tb->lpar_offline);
-	unsigned long *present = cpumask_bits(&__cpu_present_mask);
-	unsigned long *online = cpumask_bits(&__cpu_online_mask);
-	unsigned long *active = cpumask_bits(&__cpu_active_mask);
-	unsigned int w;
+	int cpu;
 
-	if (up) {
-		for (w = 0; w < tb->lpar_words; w++) {
-			tb->present_words[w] = present[w];
-			present[w] |= lpar[w];
-			online[w] |= lpar[w];
-			active[w] |= lpar[w];
-		}
-		atomic_add(tb->nr_lpar_offline, &__num_online_cpus);
-	} else {
-		atomic_sub(tb->nr_lpar_offline, &__num_online_cpus);
-		for (w = 0; w < tb->lpar_words; w++) {
-			active[w] &= ~lpar[w];
-			online[w] &= ~lpar[w];
-			present[w] = tb->present_words[w];
+	for_each_cpu(cpu, &tb->lpar_offline) {
+		if (up) {
+			set_cpu_present(cpu, true);
+			set_cpu_online(cpu, true);
+			set_cpu_active(cpu, true);
+		} else {
+			set_cpu_active(cpu, false);
+			set_cpu_online(cpu, false);
+			if (cpumask_test_cpu(cpu, &tb->lpar_absent))
+				set_cpu_present(cpu, false);
 		}
 	}
 }
@@ -172,8 +178,8 @@ static void lpar_cpus_up(struct vcpu_table *tb, bool up)
  * answered_as().  The suite runs on the one online CPU, so the caller's
  * CPU number is what raw_smp_processor_id() reads from the paca: it is
  * changed meanwhile, and put back.  Interrupts stay hard-disabled in
- * between; a state is written and asked about three times in one such
- * window (check_state()).
+ * between, while the states of a window are written and each asked
+ * about three times (ask_window()).
  */
 static unsigned long asking_as(struct vcpu_table *tb)
 {
@@ -324,56 +330,75 @@ static void check_row(struct vcpu_table *tb, bool first, bool moved, bool outsid
 }
 
 /*
- * One state of the core, written into its lppacas once, asked about every
- * thread: with the yield counts of one set, with every count moved on by
- * an even amount, and with the other cores' lppacas turned from preempted
- * to dispatched (or back: they alternate from state to state, so each is
- * written once per state).
+ * The state of the core tb->window holds at @i: tb->c's threads as the
+ * state @index says, its idle-hinted threads ceded for a ceded twin: the
+ * hint is the same, only the yield bit differs [H1][H2].  Where the state
+ * with them dispatched is never preempted, the twin can be (a preempted
+ * sibling), so the pair shows that the yield bit, not the hint, decides.
  */
-static void check_state(struct vcpu_table *tb, unsigned int index)
+static unsigned int load_state(struct vcpu_table *tb, unsigned int i)
 {
-	bool first[VCPU_MAX_THREADS], moved[VCPU_MAX_THREADS], outside[VCPU_MAX_THREADS];
 	struct vcpu_case *c = &tb->c;
+	int t;
 
-	unsigned long flags;
-
-	inject_core(tb, index, 0);
-	if (!tb->fake_caller)
-		ask_preemptible(tb);
-	flags = asking_as(tb);
-	answers(tb, first);
-	inject_core(tb, index, 1);
-	answers(tb, moved);
-	inject_poison(tb, !tb->poison_preempted);
-	answers(tb, outside);
-	answered_as(tb, flags);
-	for (c->target = 0; c->target < c->threads; c->target++) {
-		if (tb->skip_caller_thread && c->target == c->caller)
-			continue;
-		check_row(tb, first[c->target], moved[c->target], outside[c->target]);
-	}
+	vcpu_case_decode(c, tb->window.index[i]);
+	if (tb->window.ceded_twin[i])
+		for (t = 0; t < c->threads; t++)
+			if (c->state[t] == VCPU_IDLE_HINTED)
+				c->state[t] = VCPU_CEDED;
+	return tb->window.index[i];
 }
 
 /*
- * The same core with its idle-hinted threads ceded: the hint is the same,
- * only the yield bit differs [H1][H2].  Where the state with them
- * dispatched is never preempted, this one can be (a preempted sibling),
- * so the pair shows that the yield bit, not the hint, decides.
+ * Every state of the window, written into its lppacas, asked about for
+ * every thread: with the yield counts of one set, with every count moved
+ * on by an even amount, and with the other cores' lppacas turned from
+ * preempted to dispatched (or back: they alternate from state to state,
+ * so each is written once per state).  Then each row is checked.
  */
-static void check_ceded_twin(struct vcpu_table *tb, unsigned int index)
+static void ask_window(struct vcpu_table *tb)
 {
+	struct vcpu_window *w = &tb->window;
 	struct vcpu_case *c = &tb->c;
-	enum vcpu_state saved[VCPU_MAX_THREADS];
-	int t;
+	unsigned long flags;
+	unsigned int i, index;
 
-	for (t = 0; t < c->threads; t++) {
-		saved[t] = c->state[t];
-		if (c->state[t] == VCPU_IDLE_HINTED)
-			c->state[t] = VCPU_CEDED;
+	if (!tb->fake_caller)
+		for (i = 0; i < w->nr; i++) {
+			inject_core(tb, load_state(tb, i), 0);
+			ask_preemptible(tb);
+		}
+	flags = asking_as(tb);
+	for (i = 0; i < w->nr; i++) {
+		index = load_state(tb, i);
+		inject_core(tb, index, 0);
+		answers(tb, w->first[i]);
+		inject_core(tb, index, 1);
+		answers(tb, w->moved[i]);
+		inject_poison(tb, !tb->poison_preempted);
+		answers(tb, w->outside[i]);
 	}
-	check_state(tb, index);
-	for (t = 0; t < c->threads; t++)
-		c->state[t] = saved[t];
+	answered_as(tb, flags);
+	for (i = 0; i < w->nr; i++) {
+		load_state(tb, i);
+		for (c->target = 0; c->target < c->threads; c->target++) {
+			if (tb->skip_caller_thread && c->target == c->caller)
+				continue;
+			check_row(tb, w->first[i][c->target], w->moved[i][c->target],
+				  w->outside[i][c->target]);
+		}
+	}
+	w->nr = 0;
+}
+
+static void queue_state(struct vcpu_table *tb, unsigned int index, bool ceded_twin)
+{
+	struct vcpu_window *w = &tb->window;
+
+	w->index[w->nr] = index;
+	w->ceded_twin[w->nr] = ceded_twin;
+	if (++w->nr == WINDOW_STATES)
+		ask_window(tb);
 }
 
 static bool table_wants(const struct vcpu_table *tb)
@@ -403,10 +428,12 @@ static void run_table(struct vcpu_table *tb)
 			continue;
 		if (!table_wants(tb))
 			continue;
-		check_state(tb, index);
+		queue_state(tb, index, false);
 		if (tb->rows_of == ROWS_IDLE_HINTED)
-			check_ceded_twin(tb, index);
+			queue_state(tb, index, true);
 	}
+	if (tb->window.nr)
+		ask_window(tb);
 }
 
 enum vcpu_caller {
@@ -417,14 +444,31 @@ enum vcpu_caller {
 };
 
 /*
- * One table: @threads per core, @shared and @kvm say the LPAR, @where the
- * caller, @thread its thread number for a faked caller, @rows_of which
- * states.
+ * One table, named by the parameter: @threads per core, @shared and @kvm
+ * say the LPAR, @where the caller, @thread its thread number for a faked
+ * caller, @rows_of which states.
  */
-static void __init check_table(struct kunit *test, int threads, bool shared, bool kvm,
-			       enum vcpu_caller where, int thread, enum vcpu_rows rows_of)
+struct vcpu_table_spec {
+	const char *name;
+	int threads;
+	bool shared;
+	bool kvm;
+	enum vcpu_caller where;
+	int thread;
+	enum vcpu_rows rows_of;
+};
+
+static void vcpu_table_spec_to_desc(const struct vcpu_table_spec *spec, char *desc)
+{
+	strscpy(desc, spec->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+static void __init check_table(struct kunit *test, const struct vcpu_table_spec *spec)
 {
 	struct vcpu_table *tb = kunit_kzalloc(test, sizeof(*tb), GFP_KERNEL);
+	int threads = spec->threads, thread = spec->thread;
+	bool shared = spec->shared, kvm = spec->kvm;
+	enum vcpu_caller where = spec->where;
 	struct ppc_fake_flags flags;
 	int online = raw_smp_processor_id();
 	int t;
@@ -435,7 +479,7 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 	tb->c.shared = shared;
 	tb->c.kvm = kvm;
 	tb->c.threads = threads;
-	tb->rows_of = rows_of;
+	tb->rows_of = spec->rows_of;
 
 	ppc_fake_read_flags(&flags);
 	flags.shared_processor = shared;
@@ -489,10 +533,7 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 	inject_poison(tb, true);
 	KUNIT_ASSERT_FALSE_MSG(test, cpumask_intersects(&tb->lpar_offline, cpu_online_mask),
 			       "a CPU of the table's LPAR is online outside the calls");
-	tb->nr_lpar_offline = cpumask_weight(&tb->lpar_offline);
-	tb->lpar_words = BIT_WORD(cpumask_last(&tb->lpar_offline)) + 1;
-	KUNIT_ASSERT_LE_MSG(test, tb->lpar_words, ARRAY_SIZE(tb->present_words),
-			    "the table's LPAR reaches CPU %d", cpumask_last(&tb->lpar_offline));
+	cpumask_andnot(&tb->lpar_absent, &tb->lpar_offline, cpu_present_mask);
 
 	run_table(tb);
 	kunit_info(test, "SMT%d %s caller CPU %d%s: %u rows, %u asserted for value, %u for safety only\n",
@@ -511,17 +552,27 @@ static void __init check_table(struct kunit *test, int threads, bool shared, boo
 	KUNIT_EXPECT_GT_MSG(test, tb->value_rows, 0U, "a table with no row asserted for value");
 }
 
+#define TABLE(_name, _threads, _shared, _kvm, _where, _thread, _rows)		\
+	{ .name = _name, .threads = _threads, .shared = _shared, .kvm = _kvm,	\
+	  .where = CALLER_##_where, .thread = _thread, .rows_of = ROWS_##_rows }
+
 /*
  * [H3]: a dedicated processor is never preempted, whatever its lppaca
  * says and whoever asks, under PowerVM's flags and under KVM's.
  */
+static const struct vcpu_table_spec dedicated_tables[] = {
+	TABLE("smt4-powervm-online-other-core", 4, false, false, ONLINE_OTHER_CORE, 0, ALL),
+	TABLE("smt8-powervm-online-other-core", 8, false, false, ONLINE_OTHER_CORE, 0, ALL),
+	TABLE("smt4-kvm-online-other-core", 4, false, true, ONLINE_OTHER_CORE, 0, ALL),
+	TABLE("smt4-powervm-thread1-own-core", 4, false, false, FAKE_OWN_CORE, 1, ALL),
+	TABLE("smt8-kvm-thread6-own-core", 8, false, true, FAKE_OWN_CORE, 6, ALL),
+};
+
+KUNIT_ARRAY_PARAM(dedicated_table, dedicated_tables, vcpu_table_spec_to_desc);
+
 static void __init vcpu_preempted_dedicated(struct kunit *test)
 {
-	check_table(test, 4, false, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
-	check_table(test, 8, false, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
-	check_table(test, 4, false, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
-	check_table(test, 4, false, false, CALLER_FAKE_OWN_CORE, 1, ROWS_ALL);
-	check_table(test, 8, false, true, CALLER_FAKE_OWN_CORE, 6, ROWS_ALL);
+	check_table(test, test->param_value);
 }
 
 /*
@@ -529,38 +580,41 @@ static void __init vcpu_preempted_dedicated(struct kunit *test)
  * one the hypervisor produces and only the target's lppaca tells, whether
  * the caller is on the core or not.
  */
-static void __init vcpu_preempted_kvm_smt4(struct kunit *test)
-{
-	int thread;
+static const struct vcpu_table_spec kvm_tables[] = {
+	TABLE("smt4-online-other-core", 4, true, true, ONLINE_OTHER_CORE, 0, ALL),
+	TABLE("smt4-thread0-own-core", 4, true, true, FAKE_OWN_CORE, 0, ALL),
+	TABLE("smt4-thread1-own-core", 4, true, true, FAKE_OWN_CORE, 1, ALL),
+	TABLE("smt4-thread2-own-core", 4, true, true, FAKE_OWN_CORE, 2, ALL),
+	TABLE("smt4-thread3-own-core", 4, true, true, FAKE_OWN_CORE, 3, ALL),
+	TABLE("smt8-online-other-core", 8, true, true, ONLINE_OTHER_CORE, 0, ALL),
+	TABLE("smt8-thread0-own-core", 8, true, true, FAKE_OWN_CORE, 0, ALL),
+	TABLE("smt8-thread5-own-core", 8, true, true, FAKE_OWN_CORE, 5, ALL),
+};
 
+KUNIT_ARRAY_PARAM(kvm_table, kvm_tables, vcpu_table_spec_to_desc);
+
+static void __init vcpu_preempted_kvm(struct kunit *test)
+{
 	if (!IS_ENABLED(CONFIG_KVM_GUEST))
 		kunit_skip(test, "CONFIG_KVM_GUEST is off: is_kvm_guest() is always false");
-	check_table(test, 4, true, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
-	for (thread = 0; thread < 4; thread++)
-		check_table(test, 4, true, true, CALLER_FAKE_OWN_CORE, thread, ROWS_ALL);
-}
-
-static void __init vcpu_preempted_kvm_smt8(struct kunit *test)
-{
-	if (!IS_ENABLED(CONFIG_KVM_GUEST))
-		kunit_skip(test, "CONFIG_KVM_GUEST is off: is_kvm_guest() is always false");
-	check_table(test, 8, true, true, CALLER_ONLINE_OTHER_CORE, 0, ROWS_ALL);
-	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 0, ROWS_ALL);
-	check_table(test, 8, true, true, CALLER_FAKE_OWN_CORE, 5, ROWS_ALL);
+	check_table(test, test->param_value);
 }
 
 /*
  * PowerVM, the caller on another core, the threads of the target's core
  * running, ceded or preempted, none in its idle loop with the hint set.
  */
-static void __init vcpu_preempted_powervm_other_core_smt4(struct kunit *test)
-{
-	check_table(test, 4, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_NO_IDLE_HINTED);
-}
+static const struct vcpu_table_spec powervm_other_core_tables[] = {
+	TABLE("smt4", 4, true, false, ONLINE_OTHER_CORE, 0, NO_IDLE_HINTED),
+	TABLE("smt8", 8, true, false, ONLINE_OTHER_CORE, 0, NO_IDLE_HINTED),
+};
 
-static void __init vcpu_preempted_powervm_other_core_smt8(struct kunit *test)
+KUNIT_ARRAY_PARAM(powervm_other_core_table, powervm_other_core_tables,
+		  vcpu_table_spec_to_desc);
+
+static void __init vcpu_preempted_powervm_other_core(struct kunit *test)
 {
-	check_table(test, 8, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_NO_IDLE_HINTED);
+	check_table(test, test->param_value);
 }
 
 /*
@@ -569,42 +623,48 @@ static void __init vcpu_preempted_powervm_other_core_smt8(struct kunit *test)
  * and its hint says nothing about preemption.  Each such state is
  * checked with its twin, the idle-hinted threads ceded instead.
  */
-static void __init vcpu_preempted_powervm_idle_not_ceded_smt4(struct kunit *test)
-{
-	check_table(test, 4, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_IDLE_HINTED);
-}
+static const struct vcpu_table_spec powervm_idle_not_ceded_tables[] = {
+	TABLE("smt4", 4, true, false, ONLINE_OTHER_CORE, 0, IDLE_HINTED),
+	TABLE("smt8", 8, true, false, ONLINE_OTHER_CORE, 0, IDLE_HINTED),
+};
 
-static void __init vcpu_preempted_powervm_idle_not_ceded_smt8(struct kunit *test)
+KUNIT_ARRAY_PARAM(powervm_idle_not_ceded_table, powervm_idle_not_ceded_tables,
+		  vcpu_table_spec_to_desc);
+
+static void __init vcpu_preempted_powervm_idle_not_ceded(struct kunit *test)
 {
-	check_table(test, 8, true, false, CALLER_ONLINE_OTHER_CORE, 0, ROWS_IDLE_HINTED);
+	check_table(test, test->param_value);
 }
 
 /*
  * PowerVM, every thread of a core in turn as the caller: about its own
  * core, which is dispatched because it runs [H5], itself included; and
- * about another core, which its position must not change.  Then the
- * online CPU, its number as the kernel reads it, about its own core.
+ * about another core, which its position must not change (on SMT8, the
+ * states with no idle-hinted thread).  Then the online CPU, its number as
+ * the kernel reads it, about its own core.
  */
-static void __init check_caller_positions(struct kunit *test, int threads)
-{
-	int thread;
+#define OWN(n, t)	TABLE("smt" #n "-thread" #t "-own-core", n, true, false, \
+			      FAKE_OWN_CORE, t, ALL)
+#define OTHER(n, t, r)	TABLE("smt" #n "-thread" #t "-other-core", n, true, false, \
+			      FAKE_OTHER_CORE, t, r)
 
-	for (thread = 0; thread < threads; thread++) {
-		check_table(test, threads, true, false, CALLER_FAKE_OWN_CORE, thread, ROWS_ALL);
-		check_table(test, threads, true, false, CALLER_FAKE_OTHER_CORE, thread,
-			    threads == 8 ? ROWS_NO_IDLE_HINTED : ROWS_ALL);
-	}
-	check_table(test, threads, true, false, CALLER_ONLINE_OWN_CORE, 0, ROWS_ALL);
-}
+static const struct vcpu_table_spec powervm_caller_position_tables[] = {
+	OWN(4, 0), OTHER(4, 0, ALL), OWN(4, 1), OTHER(4, 1, ALL),
+	OWN(4, 2), OTHER(4, 2, ALL), OWN(4, 3), OTHER(4, 3, ALL),
+	TABLE("smt4-online-own-core", 4, true, false, ONLINE_OWN_CORE, 0, ALL),
+	OWN(8, 0), OTHER(8, 0, NO_IDLE_HINTED), OWN(8, 1), OTHER(8, 1, NO_IDLE_HINTED),
+	OWN(8, 2), OTHER(8, 2, NO_IDLE_HINTED), OWN(8, 3), OTHER(8, 3, NO_IDLE_HINTED),
+	OWN(8, 4), OTHER(8, 4, NO_IDLE_HINTED), OWN(8, 5), OTHER(8, 5, NO_IDLE_HINTED),
+	OWN(8, 6), OTHER(8, 6, NO_IDLE_HINTED), OWN(8, 7), OTHER(8, 7, NO_IDLE_HINTED),
+	TABLE("smt8-online-own-core", 8, true, false, ONLINE_OWN_CORE, 0, ALL),
+};
 
-static void __init vcpu_preempted_powervm_caller_positions_smt4(struct kunit *test)
-{
-	check_caller_positions(test, 4);
-}
+KUNIT_ARRAY_PARAM(powervm_caller_position_table, powervm_caller_position_tables,
+		  vcpu_table_spec_to_desc);
 
-static void __init vcpu_preempted_powervm_caller_positions_smt8(struct kunit *test)
+static void __init vcpu_preempted_powervm_caller_positions(struct kunit *test)
 {
-	check_caller_positions(test, 8);
+	check_table(test, test->param_value);
 }
 
 /*
@@ -692,15 +752,14 @@ static void __init vcpu_preempted_steal_clock_ns(struct kunit *test)
  * __init, which an init-section suite allows (modpost would warn).
  */
 static struct kunit_case __refdata vcpu_preempted_cases[] = {
-	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt4),
-	KUNIT_CASE(vcpu_preempted_powervm_caller_positions_smt8),
-	KUNIT_CASE(vcpu_preempted_powervm_idle_not_ceded_smt4),
-	KUNIT_CASE(vcpu_preempted_powervm_idle_not_ceded_smt8),
-	KUNIT_CASE(vcpu_preempted_dedicated),
-	KUNIT_CASE(vcpu_preempted_kvm_smt4),
-	KUNIT_CASE(vcpu_preempted_kvm_smt8),
-	KUNIT_CASE(vcpu_preempted_powervm_other_core_smt4),
-	KUNIT_CASE(vcpu_preempted_powervm_other_core_smt8),
+	KUNIT_CASE_PARAM(vcpu_preempted_powervm_caller_positions,
+			 powervm_caller_position_table_gen_params),
+	KUNIT_CASE_PARAM(vcpu_preempted_powervm_idle_not_ceded,
+			 powervm_idle_not_ceded_table_gen_params),
+	KUNIT_CASE_PARAM(vcpu_preempted_dedicated, dedicated_table_gen_params),
+	KUNIT_CASE_PARAM(vcpu_preempted_kvm, kvm_table_gen_params),
+	KUNIT_CASE_PARAM(vcpu_preempted_powervm_other_core,
+			 powervm_other_core_table_gen_params),
 	KUNIT_CASE(vcpu_preempted_shared_proc_preemptible),
 	KUNIT_CASE_PARAM(vcpu_preempted_steal_clock_ns, steal_row_gen_params),
 	{}
