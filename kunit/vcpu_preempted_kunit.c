@@ -18,7 +18,9 @@
  *    changes read something outside the target's core.
  *
  * The cores are made of possible but offline CPUs, whose lppacas neither
- * QEMU nor an idle loop writes.  A caller other than the online CPU is
+ * QEMU nor an idle loop writes; while they are asked about, they are
+ * present, online and active as in a running LPAR, or the target's core
+ * inactive, as while it goes down.  A caller other than the online CPU is
  * faked by setting its CPU number in the paca for the calls of a window
  * of states.
  * Each failure line names the state (every thread's letter), the caller,
@@ -121,6 +123,8 @@ struct vcpu_table {
 	cpumask_t lpar_offline;
 	/* Those of them the kernel does not have present either. */
 	cpumask_t lpar_absent;
+	/* The target's core, online but inactive while asked about. */
+	cpumask_t core_inactive;
 	struct vcpu_window window;
 	u16 real_index;			/* the online CPU's paca_index, while asking as another */
 	struct vcpu_rule_tally tally[MAX_RULES];
@@ -132,12 +136,13 @@ static void describe(const struct vcpu_table *tb, char *buf, size_t len)
 	const struct vcpu_case *c = &tb->c;
 	int t, n;
 
-	n = scnprintf(buf, len, "SMT%d %s%s, caller CPU %d%s%s, target CPU %d: threads",
+	n = scnprintf(buf, len, "SMT%d %s%s, caller CPU %d%s%s, target CPU %d%s: threads",
 		      c->threads, c->shared ? "shared " : "dedicated",
 		      c->shared ? (c->kvm ? "KVM" : "PowerVM") : "",
 		      tb->caller_cpu, tb->fake_caller ? " (faked)" : "",
 		      c->caller_on_core ? " on the core" : " on another core",
-		      tb->first_cpu + c->target);
+		      tb->first_cpu + c->target,
+		      cpumask_empty(&tb->core_inactive) ? "" : " (its core inactive)");
 	for (t = 0; t < c->threads; t++)
 		n += scnprintf(buf + n, len - n, " %d:%c%s", tb->first_cpu + t,
 			       vcpu_state_letter(c->state[t]),
@@ -154,6 +159,9 @@ static void describe(const struct vcpu_table *tb, char *buf, size_t len)
  * hard-disabled on the one online CPU (ppc_fake_begin()): no other code
  * can run and see them.  The kernel's setters mark them; a window holds
  * WINDOW_STATES states so that marking costs little beside the calls.
+ * A table may keep the target's core inactive, online and present: the
+ * state a CPU is in while it goes down, or while it is kept from the
+ * scheduler without going offline.
  */
 static void lpar_cpus_up(struct vcpu_table *tb, bool up)
 {
@@ -163,7 +171,8 @@ static void lpar_cpus_up(struct vcpu_table *tb, bool up)
 		if (up) {
 			set_cpu_present(cpu, true);
 			set_cpu_online(cpu, true);
-			set_cpu_active(cpu, true);
+			if (!cpumask_test_cpu(cpu, &tb->core_inactive))
+				set_cpu_active(cpu, true);
 		} else {
 			set_cpu_active(cpu, false);
 			set_cpu_online(cpu, false);
@@ -456,6 +465,7 @@ struct vcpu_table_spec {
 	enum vcpu_caller where;
 	int thread;
 	enum vcpu_rows rows_of;
+	bool core_inactive;	/* the target's core inactive while asked about */
 };
 
 static void vcpu_table_spec_to_desc(const struct vcpu_table_spec *spec, char *desc)
@@ -534,6 +544,12 @@ static void __init check_table(struct kunit *test, const struct vcpu_table_spec 
 	KUNIT_ASSERT_FALSE_MSG(test, cpumask_intersects(&tb->lpar_offline, cpu_online_mask),
 			       "a CPU of the table's LPAR is online outside the calls");
 	cpumask_andnot(&tb->lpar_absent, &tb->lpar_offline, cpu_present_mask);
+	if (spec->core_inactive) {
+		KUNIT_ASSERT_FALSE_MSG(test, tb->c.caller_on_core,
+				       "an inactive core's CPU asks about it: no state of a caller");
+		for (t = 0; t < threads; t++)
+			cpumask_set_cpu(tb->first_cpu + t, &tb->core_inactive);
+	}
 
 	run_table(tb);
 	kunit_info(test, "SMT%d %s caller CPU %d%s: %u rows, %u asserted for value, %u for safety only\n",
@@ -541,10 +557,11 @@ static void __init check_table(struct kunit *test, const struct vcpu_table_spec 
 		   tb->caller_cpu, tb->c.caller_on_core ? " on the core" : "",
 		   tb->rows, tb->value_rows, tb->safety_rows);
 	for (t = 0; t < tb->nr_rules; t++)
-		kunit_info(test, "answers SMT%d %s-%s caller CPU %d%s target core %d: rows=%u preempted=%u wrong=%u digest=%08x rule=\"%s\"\n",
+		kunit_info(test, "answers SMT%d %s-%s caller CPU %d%s target core %d%s: rows=%u preempted=%u wrong=%u digest=%08x rule=\"%s\"\n",
 			   threads, shared ? "shared" : "dedicated", kvm ? "KVM" : "PowerVM",
 			   tb->caller_cpu, tb->c.caller_on_core ? " on-the-core" : "",
-			   tb->first_cpu, tb->tally[t].rows, tb->tally[t].preempted,
+			   tb->first_cpu, spec->core_inactive ? " inactive" : "",
+			   tb->tally[t].rows, tb->tally[t].preempted,
 			   tb->tally[t].wrong, tb->tally[t].digest, tb->tally[t].rule);
 	KUNIT_EXPECT_EQ_MSG(test, tb->wrong, 0U,
 			    "%u of %u SMT%d rows (caller CPU %d, target core %d) break the dispatch model",
@@ -668,6 +685,37 @@ static void __init vcpu_preempted_powervm_caller_positions(struct kunit *test)
 }
 
 /*
+ * The target's core online and present but inactive while asked about:
+ * the state of a CPU going down, or kept from the scheduler without
+ * going offline.  vcpu_is_preempted() tells whether a vCPU "is currently
+ * running or not" (include/linux/sched.h); the hypervisor's dispatch
+ * decides that, whether the scheduler places tasks on the CPU does not,
+ * so each state answers as it does with the core active.
+ */
+#define INACTIVE(_name, _threads, _shared, _kvm)				\
+	{ .name = _name, .threads = _threads, .shared = _shared, .kvm = _kvm,	\
+	  .where = CALLER_ONLINE_OTHER_CORE, .rows_of = ROWS_ALL,		\
+	  .core_inactive = true }
+
+static const struct vcpu_table_spec inactive_core_tables[] = {
+	INACTIVE("smt4-powervm", 4, true, false),
+	INACTIVE("smt8-powervm", 8, true, false),
+	INACTIVE("smt4-kvm", 4, true, true),
+	INACTIVE("smt8-dedicated", 8, false, false),
+};
+
+KUNIT_ARRAY_PARAM(inactive_core_table, inactive_core_tables, vcpu_table_spec_to_desc);
+
+static void __init vcpu_preempted_inactive_core(struct kunit *test)
+{
+	const struct vcpu_table_spec *spec = test->param_value;
+
+	if (spec->kvm && !IS_ENABLED(CONFIG_KVM_GUEST))
+		kunit_skip(test, "CONFIG_KVM_GUEST is off: is_kvm_guest() is always false");
+	check_table(test, spec);
+}
+
+/*
  * Whether the partition runs on shared processors, as lparcfg and the
  * vcpudispatch_stats files ask it, from preemptible code: the answer is
  * the one boot gave the shared_processor key, and asking does not care
@@ -760,6 +808,7 @@ static struct kunit_case __refdata vcpu_preempted_cases[] = {
 	KUNIT_CASE_PARAM(vcpu_preempted_kvm, kvm_table_gen_params),
 	KUNIT_CASE_PARAM(vcpu_preempted_powervm_other_core,
 			 powervm_other_core_table_gen_params),
+	KUNIT_CASE_PARAM(vcpu_preempted_inactive_core, inactive_core_table_gen_params),
 	KUNIT_CASE(vcpu_preempted_shared_proc_preemptible),
 	KUNIT_CASE_PARAM(vcpu_preempted_steal_clock_ns, steal_row_gen_params),
 	{}
