@@ -20,7 +20,7 @@ export BASE CPU FILTER ISOLATED TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRES
 run: ## build a patched kernel and run the KUnit suites under QEMU
 	@tools/run-kunit
 
-check: ## the project's own tests: lint, host tests, 7.3 in full, 6.1 with the series' ports, two real reviews
+check: ## the project's own tests: lint, host tests, 7.3 in full, "make run" on 6.12 and 6.1
 	@tools/check
 
 help: ## this list

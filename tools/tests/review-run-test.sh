@@ -31,20 +31,6 @@ here=$(dirname "$(readlink -f "$0")")
 
 series=$here/series
 
-# wanted NAME: REVIEW_RUN names NAME, or names nothing (every review).
-# make check runs the two quickest; the GitLab pipeline's review job the
-# other two, a cold 6.12 build and make live twice.
-wanted() {
-	[ -z "${REVIEW_RUN:-}" ] || [[ " $REVIEW_RUN " == *" $1 "* ]]
-}
-for name in ${REVIEW_RUN:-}; do
-	case $name in
-	smp-kcalloc-v3 | smt-offline-cores-v2 | dtl-access-lock-rwsem | kexec-smt-v2) ;;
-	*) echo "review-run-test.sh: REVIEW_RUN names '$name', which is none of its reviews" >&2
-	   exit 1 ;;
-	esac
-done
-
 # review NAME BASE [VAR=VALUE...]: make review of
 # tools/tests/series/NAME.mbox on BASE into $out, its exit status in $rc.
 review() {
@@ -64,7 +50,6 @@ has() {
 	fi
 }
 
-if wanted smp-kcalloc-v3; then
 review smp-kcalloc-v3 6.12
 [ "$rc" = 0 ] && ok "kcalloc v3 on 6.12: merged, reviewed as a revert, nothing changes, exit 0" ||
 	not_ok "kcalloc v3 on 6.12: exit $rc, not 0"
@@ -75,11 +60,9 @@ review smp-kcalloc-v3 6.12
 has "kcalloc v3: 6.12 has it already" "  linux-source-6.12: has it already (the patch reverse-applies)"
 has "kcalloc v3: without an allocation that fails, no case changes" "  cases the series changes: none"
 has "kcalloc v3: and no warning comes or goes" "  kernel warnings the series brings: none"
-fi
 
 # 6.1 has no SMT control on powerpc for make live to switch: its shapes
 # would show nothing this posting touches.
-if wanted smt-offline-cores-v2; then
 review smt-offline-cores-v2 6.1 REVIEW_LIVE=0
 [ "$rc" = 2 ] && ok "SMT offline cores v2 on 6.1: stops at a patch that does not apply, exit 2" ||
 	not_ok "SMT offline cores v2 on 6.1: exit $rc, not 2"
@@ -91,7 +74,6 @@ has "SMT offline cores v2: 7.3 has it already" "  linux-source-7.3: has it alrea
 has "SMT offline cores v2: the hint says where it was merged" "  merged since: 7.3 6.12 have it; on 6.1 it needs what came before it there"
 has "SMT offline cores v2: the posting's base is quoted" \
 	"  the posting names its base-commit: 94ede2a3e9135764736221c080ac7c0ad993dc2d"
-fi
 
 # first_line NAME WHAT LINE: the report of NAME opens with LINE.
 first_line() {
@@ -99,7 +81,6 @@ first_line() {
 		not_ok "$2: first line '$(sed -n 1p "$PROJECT/out/review/$1/review.txt")'"
 }
 
-if wanted dtl-access-lock-rwsem; then
 review dtl-access-lock-rwsem 7.3
 [ "$rc" = 0 ] && ok "dtl_access_lock rwsem on 7.3: merged, reviewed as a revert, exit 0" ||
 	not_ok "dtl_access_lock rwsem on 7.3: exit $rc, not 0"
@@ -108,9 +89,7 @@ first_line dtl-access-lock-rwsem "dtl_access_lock rwsem: reviewed as a revert, s
 has "dtl_access_lock rwsem: reverted with its lines one further down" \
 	"  patch 1 (reverted): arch/powerpc/platforms/pseries/lpar.c: Hunk #1 succeeded at 170 (offset 1 line)."
 has "dtl_access_lock rwsem: no case changes" "  cases the series changes: none"
-fi
 
-if wanted kexec-smt-v2; then
 review kexec-smt-v2 7.3
 [ "$rc" = 0 ] && ok "kexec SMT v2 on 7.3: merged, reviewed as a revert, exit 0" ||
 	not_ok "kexec SMT v2 on 7.3: exit $rc, not 0"
@@ -124,5 +103,4 @@ grep -q '^ok [0-9]* - smt4-possible-2node ' "$PROJECT/out/review/kexec-smt-v2/ba
 	ok "kexec SMT v2: the SMT control shapes booted with and without it, green" ||
 	not_ok "kexec SMT v2: no green smt4-possible-2node in both kernels' make live matrices"
 has "kexec SMT v2: and no warning comes or goes" "  kernel warnings the series brings: none"
-fi
 finish
