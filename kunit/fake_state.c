@@ -139,7 +139,6 @@ void ppc_fake_read_flags(struct ppc_fake_flags *flags)
 	flags->shared_processor = is_shared_processor();
 	flags->kvm_guest = is_kvm_guest();
 	flags->has_big_cores = has_big_cores;
-	flags->interleaved_big_cores = *ppc_probe_interleaved_big_cores();
 	flags->shared_caches = *ppc_probe_shared_caches();
 	flags->coregroup_enabled = coregroup_enabled;
 	flags->thread_group_shares_l2 = thread_group_shares_l2;
@@ -161,7 +160,6 @@ static void apply_flags(const struct ppc_fake_flags *flags)
 	set_key(&kvm_guest, flags->kvm_guest);
 #endif
 	has_big_cores = flags->has_big_cores;
-	*ppc_probe_interleaved_big_cores() = flags->interleaved_big_cores;
 	*ppc_probe_shared_caches() = flags->shared_caches;
 	coregroup_enabled = flags->coregroup_enabled;
 	thread_group_shares_l2 = flags->thread_group_shares_l2;

@@ -48,7 +48,6 @@ struct ppc_fake_flags {
 	bool shared_processor;		/* shared_processor static key */
 	bool kvm_guest;			/* kvm_guest static key */
 	bool has_big_cores;
-	bool interleaved_big_cores;	/* the interleaved big-core RFC's flag */
 	bool shared_caches;
 	bool coregroup_enabled;
 	bool thread_group_shares_l2;

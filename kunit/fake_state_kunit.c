@@ -155,8 +155,6 @@ static void __init expect_boot_state(struct kunit *test, struct observed_state *
 	expect_same(test, after->flags.kvm_guest, boot->flags.kvm_guest, "flags.kvm_guest");
 	expect_same(test, after->flags.has_big_cores, boot->flags.has_big_cores,
 		    "flags.has_big_cores");
-	expect_same(test, after->flags.interleaved_big_cores, boot->flags.interleaved_big_cores,
-		    "flags.interleaved_big_cores");
 	expect_same(test, after->flags.shared_caches, boot->flags.shared_caches,
 		    "flags.shared_caches");
 	expect_same(test, after->flags.coregroup_enabled, boot->flags.coregroup_enabled,
@@ -260,7 +258,6 @@ static void __init inject_everything(struct kunit *test, struct ppc_fake *fake,
 		.shared_processor = !boot->shared_processor,
 		.kvm_guest = IS_ENABLED(CONFIG_KVM_GUEST) && !boot->kvm_guest,
 		.has_big_cores = !boot->has_big_cores,
-		.interleaved_big_cores = !boot->interleaved_big_cores,
 		.shared_caches = !boot->shared_caches,
 		.coregroup_enabled = !boot->coregroup_enabled,
 		.thread_group_shares_l2 = !boot->thread_group_shares_l2,

@@ -31,16 +31,10 @@
 #include <kunit/test.h>
 #include <linux/of.h>
 #include <linux/slab.h>
-#include <linux/version.h>
 #include <asm/hvcall.h>
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
-#include <asm/vphn.h>
-#else
-#include <asm/lppaca.h>	/* hcall_vphn() before 6.2 */
-#endif
 
 #include "fixture_firmware.h"
-#include "stub_compat.h"
+#include "kunit_compat.h"
 
 #if !PPC_KUNIT_HAS_STATIC_STUB
 /* The seam patch's pointer hcall_vphn() calls instead while it is set. */

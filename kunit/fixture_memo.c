@@ -271,7 +271,6 @@ bool __init fixture_memo_restore_big_cores(struct ppc_fake *fake, const struct p
 		return false;
 	ppc_fake_read_flags(&flags);
 	flags.has_big_cores = m->flags.has_big_cores;
-	flags.interleaved_big_cores = m->flags.interleaved_big_cores;
 	flags.thread_group_shares_l2 = m->flags.thread_group_shares_l2;
 	flags.thread_group_shares_l3 = m->flags.thread_group_shares_l3;
 	ppc_fake_set_flags(fake, &flags);
@@ -317,7 +316,6 @@ bool __init fixture_memo_is_boot_state(const struct ppc_fixture *fx,
 	if (flags.shared_processor != m->flags.shared_processor ||
 	    flags.kvm_guest != m->flags.kvm_guest ||
 	    flags.has_big_cores != m->flags.has_big_cores ||
-	    flags.interleaved_big_cores != m->flags.interleaved_big_cores ||
 	    flags.shared_caches != m->flags.shared_caches ||
 	    flags.coregroup_enabled != m->flags.coregroup_enabled ||
 	    flags.thread_group_shares_l2 != m->flags.thread_group_shares_l2 ||

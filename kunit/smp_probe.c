@@ -12,15 +12,7 @@
 #include <linux/slab.h>
 
 #include "smp_probe.h"
-#include "stub_compat.h"
-
-/*
- * Set by init_big_cores() in kernels that detect interleaved big cores
- * (the interleaved big-core RFC).  Declared again here, without an
- * initializer, so that the probe also builds on kernels without it,
- * where this declaration defines it and it stays false.
- */
-static bool has_interleaved_big_cores;
+#include "kunit_compat.h"
 
 /*
  * Defined by the shared-processor series ("Enable Asym packing for cores
@@ -338,7 +330,6 @@ void __init ppc_probe_init_big_cores(const struct cpumask *possible)
 
 	memset(tgl, 0, sizeof(tgl));
 	has_big_cores = false;
-	has_interleaved_big_cores = false;
 	thread_group_shares_l2 = false;
 	thread_group_shares_l3 = false;
 
@@ -416,11 +407,6 @@ struct sched_domain_topology_level *ppc_probe_topology_table(void)
 bool *ppc_probe_shared_caches(void)
 {
 	return &shared_caches;
-}
-
-bool *ppc_probe_interleaved_big_cores(void)
-{
-	return &has_interleaved_big_cores;
 }
 
 const void *ppc_probe_splpar_asym_pack(void)

@@ -81,7 +81,6 @@ struct sched_domain_topology_level *ppc_probe_topology_table(void);
 
 /* Static state of smp.c that the fake-state helpers inject. */
 bool *ppc_probe_shared_caches(void);
-bool *ppc_probe_interleaved_big_cores(void);
 const void *ppc_probe_splpar_asym_pack(void);
 cpumask_var_t *ppc_probe_coregroup_map(int cpu);
 

@@ -27,9 +27,6 @@
 #include "fake_state.h"
 #include "fixture_memo.h"
 #include "fixture_state.h"
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-#include "harness/rfc.h"
-#endif
 #include "sched_view.h"
 #include "smp_probe.h"
 
@@ -287,36 +284,6 @@ static void __init thread_groups_bring_up(struct kunit *test)
 	}
 }
 
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-/*
- * The interleaved big-core RFC's claim ("powerpc: Detect the presence of
- * big-core with interleaved threads"): init_big_cores() reports big
- * cores interleaved exactly when their L1 groups interleave the thread
- * ids, as POWER9's {0,2,4,6} and {1,3,5,7} do.  Without the RFC no
- * kernel code sets the flag, so there is nothing to check.
- */
-static void __init thread_groups_interleaved(struct kunit *test)
-{
-	const struct tg_array *a = test->param_value;
-	struct ppc_fake *fake;
-	const struct ppc_fixture *fx;
-	bool want;
-
-	if (!rfc_interleaved_smt())
-		kunit_skip(test,
-			   "%s: interleaved big-core detection is the interleaved big-core RFC's; needs CONFIG_PPC_TOPOLOGY_KUNIT_RFC_INTERLEAVED_SMT",
-			   a->name);
-
-	fake = ppc_fake_begin(test);
-	fx = array_machine(test, a, false);
-	want = fx->has_big_cores && a->interleaved;
-	fixture_bring_up(test, fake, fx);
-	KUNIT_EXPECT_EQ_MSG(test, *ppc_probe_interleaved_big_cores(), want,
-			    "%s: interleaved big cores %s (the RFC: detected exactly when the L1 groups interleave the thread ids)",
-			    a->name, want ? "not detected" : "detected");
-}
-#endif
-
 /* A machine for the priority case: its cores' property, shared or not. */
 struct spread_machine {
 	const struct tg_array *array;
@@ -360,20 +327,6 @@ static void __init order_by_priority(const int *priority, int first, int threads
  * level above SMT with one priority per core (the series), and dedicated
  * cores pack nowhere.
  */
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-/*
- * The interleaved big-core RFC's claim ("powerpc: Enable ASYM_SMT on
- * interleaved big-core systems"): on a dedicated big core whose small
- * cores interleave their threads, the level spanning the big core (its
- * L2) packs, and its preferred CPUs alternate between the small cores:
- * the two highest-priority CPUs are in different small cores and the
- * first four alternate.  Dedicated cores that do not interleave, or have
- * no level spanning the big core, still pack nowhere.  Without the RFC
- * the spread is not the kernel's claim: on the machines where the RFC
- * would spread, the case checks that nothing packs and then skips the
- * spread, naming the RFC.
- */
-#endif
 static void __init thread_groups_big_core_packing(struct kunit *test)
 {
 	const struct spread_machine *m = test->param_value;
@@ -382,13 +335,6 @@ static void __init thread_groups_big_core_packing(struct kunit *test)
 	const struct ppc_fixture *fx = array_machine(test, a, m->shared);
 	const struct sched_view_cpu *c;
 	struct sched_view *view;
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-	/* Where the RFC spreads: dedicated interleaved big cores whose L2 is the big core. */
-	bool rfc_spreads = !m->shared && fx->has_big_cores && a->interleaved &&
-			   fx->l2_share == PPC_FIXTURE_L2_CORE;
-	bool flags_ok = true, big_core_packs = false;
-	struct cpumask *core = fixture_mask(test);
-#endif
 	int order[MAX_THREADS];
 	int cpu, i, first, *priority;
 
@@ -398,43 +344,17 @@ static void __init thread_groups_big_core_packing(struct kunit *test)
 
 	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
 		c = &view->cpu[cpu];
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-		fixture_set_of(fx, PPC_FIXTURE_SET_CORE, cpu, core);
-#endif
 		for (i = 1; i < c->nr_kept; i++) {
 			bool want = m->shared && fx->has_big_cores;
 			bool got = c->level[i].flags & SD_ASYM_PACKING;
 			const struct cpumask *span = c->level[i].span;
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-			bool big_core = cpumask_equal(span, core);
-
-			want |= big_core && !m->shared &&
-				(rfc_level_flags(PPC_FIXTURE_CACHE, 0, a->interleaved) &
-				 PPC_FIXTURE_PACKS);
-#endif
 
 			KUNIT_EXPECT_EQ_MSG(test, got, want,
 					    "%s: CPU %d %s %*pbl %s SD_ASYM_PACKING",
 					    a->name, cpu, c->level[i].name, cpumask_pr_args(span),
 					    got ? "has" : "lacks");
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-			flags_ok &= got == want;
-			big_core_packs |= big_core && got;
-#endif
 		}
 	}
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-	if (rfc_spreads && rfc_interleaved_smt())
-		KUNIT_EXPECT_TRUE_MSG(test, big_core_packs,
-				      "%s: no kept level spanning a big core has SD_ASYM_PACKING (the RFC: the L2 level of an interleaved big core packs)",
-				      a->name);
-
-	/* A skip must not hide a failed flag check. */
-	if (rfc_spreads && !rfc_interleaved_smt() && flags_ok)
-		kunit_skip(test,
-			   "%s: the spread over small cores is the interleaved big-core RFC's claim; needs CONFIG_PPC_TOPOLOGY_KUNIT_RFC_INTERLEAVED_SMT",
-			   a->name);
-#endif
 
 	for (first = 0; first < fx->nr_cpus; first += fx->threads_per_core) {
 		order_by_priority(priority, first, fx->threads_per_core, order);
@@ -445,16 +365,6 @@ static void __init thread_groups_big_core_packing(struct kunit *test)
 						    a->name, first, order[i]);
 			continue;
 		}
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-		if (!rfc_spreads || !rfc_interleaved_smt())
-			continue;
-		for (i = 1; i < 4 && i < fx->threads_per_core; i++)
-			KUNIT_EXPECT_NE_MSG(test, fx->cpus[order[i]].group_first,
-					    fx->cpus[order[i - 1]].group_first,
-					    "%s: preferred CPUs %d and %d (priorities %d, %d) share a small core",
-					    a->name, order[i - 1], order[i],
-					    priority[order[i - 1]], priority[order[i]]);
-#endif
 	}
 }
 
@@ -575,9 +485,6 @@ KUNIT_ARRAY_PARAM(fixture, ppc_fixtures, fixture_describe);
 static struct kunit_case __refdata thread_groups_cases[] = {
 	KUNIT_CASE_PARAM(thread_groups_parse, tg_array_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_bring_up, tg_array_gen_params),
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-	KUNIT_CASE_PARAM(thread_groups_interleaved, tg_array_gen_params),
-#endif
 	KUNIT_CASE_PARAM(thread_groups_big_core_packing, spread_machine_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_fixture_groups, fixture_gen_params),
 	KUNIT_CASE_PARAM(thread_groups_fixture_blocks, fixture_gen_params),

@@ -45,13 +45,13 @@ static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixtu
 			return false;
 		}
 		if (strcmp(got->name, role_name(lvl->role)) || !cpumask_equal(got->span, want) ||
-		    (got->flags & TOPOLOGY_FLAGS) != sd_flags_of(fixture_level_flags(fx, lvl))) {
+		    (got->flags & TOPOLOGY_FLAGS) != sd_flags_of(lvl->flags)) {
 			KUNIT_FAIL(test,
 				   "%s: CPU %d domain %d is %s %*pbl flags 0x%x; the machine's is %s %*pbl (its %s) flags 0x%x",
 				   fx->name, cpu, n, got->name, cpumask_pr_args(got->span),
 				   got->flags & TOPOLOGY_FLAGS, role_name(lvl->role),
 				   cpumask_pr_args(want), fixture_set_name(lvl->set),
-				   sd_flags_of(fixture_level_flags(fx, lvl)));
+				   sd_flags_of(lvl->flags));
 			return false;
 		}
 	}
@@ -119,7 +119,7 @@ static int __init fixture_packing_level(const struct ppc_fixture *fx, int cpu)
 	int n, packs = SCHED_VIEW_NONE;
 
 	for (n = 0; (lvl = fixture_kept_level(fx, cpu, n)); n++) {
-		if (fixture_level_flags(fx, lvl) & PPC_FIXTURE_PACKS)
+		if (lvl->flags & PPC_FIXTURE_PACKS)
 			packs = n;
 		else if (PPC_SCHED_PACKING_FROM_LOWEST)
 			break;

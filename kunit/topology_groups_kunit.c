@@ -37,7 +37,7 @@ static bool __init expect_group(struct kunit *test, const struct ppc_fixture *fx
 	const struct ppc_fixture_level *below = n ? fixture_kept_level(fx, cpu, n - 1) : NULL;
 	unsigned long full = SCHED_CAPACITY_SCALE * g->weight;
 	bool asym = lvl->flags & SD_ASYM_PACKING;
-	int want_flags = below ? sd_flags_of(fixture_level_flags(fx, below)) : 0;
+	int want_flags = below ? sd_flags_of(below->flags) : 0;
 
 	cpumask_clear(want);
 	if (below)

@@ -35,13 +35,10 @@
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/topology.h>
-#include <linux/version.h>
 #include <asm/cputable.h>
 
 #include "fixture_memo.h"
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-#include "harness/rfc.h"
-#endif
+#include "kunit_compat.h"
 #include "topology_kunit.h"
 
 KUNIT_ARRAY_PARAM(fixture, ppc_fixtures, fixture_describe);
@@ -56,17 +53,6 @@ const char *role_name(u8 role)
 	};
 
 	return role < ARRAY_SIZE(names) ? names[role] : "?";
-}
-
-/* A fixture level's flags. */
-u8 fixture_level_flags(const struct ppc_fixture *fx, const struct ppc_fixture_level *lvl)
-{
-#ifdef PPC_KUNIT_RFC_EXPECTATIONS
-	/* With what the RFC ports the kernel carries change. */
-	return rfc_level_flags(lvl->role, lvl->flags, fx->interleaved);
-#else
-	return lvl->flags;
-#endif
 }
 
 void __init require_no_asym_smt(struct kunit *test)
@@ -226,7 +212,7 @@ static void __init topology_suite_exit(struct kunit_suite *suite)
  * nothing and walks /cpus for each CPU of each CPU's masks), so that
  * kunit.filter="speed>slow" can leave them out of a quick run.
  */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+#if PPC_KUNIT_HAS_ATTRIBUTES
 #define TOPOLOGY_CASE_SLOW(name, gen)	\
 	KUNIT_CASE_PARAM_ATTR(name, gen, { .speed = KUNIT_SPEED_SLOW })
 #else

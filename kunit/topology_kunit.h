@@ -18,19 +18,13 @@
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/sched/topology.h>
-#include <linux/version.h>
 
 #include "fixture_state.h"
 #include "sched_compat.h"
 #include "sched_view.h"
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
-#define LLC_FLAG	SD_SHARE_LLC
-#define TOP_LEVEL	"PKG"
-#else
-#define LLC_FLAG	SD_SHARE_PKG_RESOURCES
-#define TOP_LEVEL	"DIE"
-#endif
+#define LLC_FLAG	PPC_SCHED_LLC_FLAG
+#define TOP_LEVEL	PPC_SCHED_TOP_LEVEL
 
 /* The flags a powerpc topology level can ask for. */
 #define TOPOLOGY_FLAGS	(SD_SHARE_CPUCAPACITY | LLC_FLAG | SD_ASYM_PACKING)
@@ -47,7 +41,6 @@ static inline int sd_flags_of(u8 flags)
 }
 
 const char *role_name(u8 role);
-u8 fixture_level_flags(const struct ppc_fixture *fx, const struct ppc_fixture_level *lvl);
 const struct ppc_fixture_level *fixture_kept_level(const struct ppc_fixture *fx, int cpu,
 						   int n);
 void __init require_no_asym_smt(struct kunit *test);

@@ -24,7 +24,7 @@ static const struct ppc_fixture_level *fixture_llc_level(const struct ppc_fixtur
 	int n;
 
 	for (n = 0; (lvl = fixture_kept_level(fx, cpu, n)); n++) {
-		if (!(fixture_level_flags(fx, lvl) & PPC_FIXTURE_SHARES_LLC))
+		if (!(lvl->flags & PPC_FIXTURE_SHARES_LLC))
 			break;
 		llc = lvl;
 	}
@@ -170,7 +170,7 @@ static void __init expect_llc_counts(struct kunit *test, const struct ppc_fixtur
 		fixture_set_of(fx, PPC_FIXTURE_SET_NODE, cpu, node);
 		cpumask_and(node, node, cpus);
 		for (i = 0; i < fx->nr_levels; i++) {
-			if (!(fixture_level_flags(fx, &fx->levels[i]) & PPC_FIXTURE_SHARES_LLC))
+			if (!(fx->levels[i].flags & PPC_FIXTURE_SHARES_LLC))
 				continue;
 			fixture_set_of(fx, fx->levels[i].set, cpu, set);
 			cpumask_and(set, set, cpus);

@@ -34,13 +34,13 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/topology.h>
-#include <linux/version.h>
 
 #include "../../platforms/pseries/pseries.h"
 
 #include "fake_state.h"
 #include "fixture_memo.h"
 #include "fixture_state.h"
+#include "sched_compat.h"
 
 #define PUBLISHED_MAX_REPORTS	3
 
@@ -200,7 +200,7 @@ static int published_node_id(int cpu)
 	return cpu_to_node(cpu);
 }
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+#if PPC_TOPOLOGY_HAS_DIES
 #define PUBLISHED_DIES	1
 
 /* Coregroups are identified only on dedicated processors. */

@@ -46,14 +46,14 @@ static void __init expect_shape_domains(struct kunit *test, const struct ppc_fix
 			break;
 		for (n = 0, k = 0; (lvl = fixture_kept_level(fx, cpu, n)) &&
 		     k < SCHED_VIEW_MAX_LEVELS; n++) {
-			u8 flags = fixture_level_flags(fx, lvl);
+			u8 flags = lvl->flags;
 
 			fixture_set_of(fx, lvl->set, cpu, &want[k].span);
 			cpumask_and(&want[k].span, &want[k].span, online);
 			if (cpumask_weight(&want[k].span) < 2)
 				continue;
 			if (k && cpumask_equal(&want[k].span, &want[k - 1].span) &&
-			    !(flags & ~fixture_level_flags(fx, want[k - 1].lvl)))
+			    !(flags & ~want[k - 1].lvl->flags))
 				continue;
 			want[k++].lvl = lvl;
 		}
@@ -63,7 +63,7 @@ static void __init expect_shape_domains(struct kunit *test, const struct ppc_fix
 			if (strcmp(c->level[n].name, role_name(lvl->role)) ||
 			    !cpumask_equal(c->level[n].span, &want[n].span) ||
 			    (c->level[n].flags & TOPOLOGY_FLAGS) !=
-			    sd_flags_of(fixture_level_flags(fx, lvl)))
+			    sd_flags_of(lvl->flags))
 				break;
 		}
 		if (n == k && c->nr_kept == k)
@@ -78,7 +78,7 @@ static void __init expect_shape_domains(struct kunit *test, const struct ppc_fix
 			   n < k ? role_name(want[n].lvl->role) : "none",
 			   cpumask_pr_args(n < k ? &want[n].span : cpu_none_mask),
 			   n < k ? fixture_set_name(want[n].lvl->set) : "-",
-			   n < k ? sd_flags_of(fixture_level_flags(fx, want[n].lvl)) : 0);
+			   n < k ? sd_flags_of(want[n].lvl->flags) : 0);
 	}
 }
 

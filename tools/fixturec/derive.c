@@ -97,6 +97,8 @@ static unsigned int hw_id_of(const struct fixture *f, unsigned int core, unsigne
  * first core; every core is assumed to have the same grouping, applied
  * to its own first CPU.
  */
+unsigned int rfc_rules;
+
 void derive(struct fixture *f)
 {
 	int l1 = tg_find(f, TG_SHARE_L1);
@@ -161,12 +163,13 @@ static unsigned int set_weight(const struct fixture *f, enum level_set set, unsi
  * processors (the shared-processor series gives shared processors no MC
  * level: the hypervisor does not say where their cores are), and a NUMA
  * node.  Shared processors with big cores pack onto lower cores at every
- * level above the small core (the series' asym packing).
+ * level above the small core (the series' asym packing).  The rules of
+ * the RFC ports asked for with -r change the flags last.
  */
 static unsigned int machine_levels(const struct fixture *f, bool shared, struct level *lv)
 {
 	bool packs = shared && f->has_big_cores;
-	unsigned int n = 0;
+	unsigned int i, n = 0;
 
 	lv[n++] = (struct level){ ROLE_SMT, SET_GROUP, SHARES_CAPACITY };
 	lv[n++] = (struct level){ ROLE_CACHE, SET_L2, packs ? PACKS : 0 };
@@ -174,6 +177,13 @@ static unsigned int machine_levels(const struct fixture *f, bool shared, struct 
 	if (!shared && f->cg != CG_NONE)
 		lv[n++] = (struct level){ ROLE_MC, SET_COREGROUP, 0 };
 	lv[n++] = (struct level){ ROLE_TOP, SET_NODE, packs ? PACKS : 0 };
+	for (i = 0; i < n; i++) {
+		if ((rfc_rules & RFC_MC_LLC) && lv[i].role == ROLE_MC)
+			lv[i].flags |= SHARES_LLC;
+		if ((rfc_rules & RFC_INTERLEAVED_SMT) && lv[i].role == ROLE_CACHE &&
+		    f->interleaved)
+			lv[i].flags |= PACKS;
+	}
 	return n;
 }
 

@@ -391,6 +391,10 @@ void put_header(FILE *out, const struct fixture *fx, int n)
 	      out);
 	for (i = 0; i < n; i++)
 		fprintf(out, " *\t%s\n", base_name(fx[i].path));
+	if (rfc_rules)
+		fprintf(out, " * The levels' flags follow the rules of the RFC ports%s%s.\n",
+			rfc_rules & RFC_MC_LLC ? " mc-llc" : "",
+			rfc_rules & RFC_INTERLEAVED_SMT ? " interleaved-smt" : "");
 	if (emit_part == EMIT_DATA) {
 		fprintf(out, " */\n\n#include \"ppc_%sfixtures.h\"\n\n", set);
 	} else {

@@ -192,6 +192,13 @@ bool check_fixture(struct fixture *f);
 bool check_unique_names(struct fixture *fx, int n);
 
 /* derive.c */
+/*
+ * The RFC ports' rules (-r), each a change to what a level asks for:
+ * mc-llc makes the MC level share the LLC, interleaved-smt makes the L2
+ * of big cores that interleave their thread ids pack.
+ */
+enum rfc_rule { RFC_MC_LLC = 1, RFC_INTERLEAVED_SMT = 2 };
+extern unsigned int rfc_rules;
 void derive(struct fixture *f);
 void derive_levels(struct fixture *f);
 

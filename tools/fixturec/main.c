@@ -3,7 +3,9 @@
  * fixturec [-o OUT] FILE...: read and check every FILE, and only if all
  * of them pass write one header to OUT, or to stdout without -o.
  * With -n SET the header holds ppc_SET_fixtures[] and takes its types
- * from ppc_fixtures.h (emit.c).
+ * from ppc_fixtures.h (emit.c).  With -r RFC (mc-llc, interleaved-smt;
+ * one -r per RFC) the levels' flags follow that RFC port's rules
+ * (derive.c), as make run RFC= expects them.
  * fixturec -l [-O LIST] FILE: read and check FILE, and write to stdout
  * what make live compares a real boot of that shape with (live.c), with
  * only the CPUs of LIST online if given.
@@ -86,7 +88,7 @@ static int write_output(const char *path, const struct fixture *fx, int n)
 
 static void usage_exit(void)
 {
-	fputs("usage: fixturec [-o OUT] [-n SET] [-p decls|data] FILE...\n       fixturec -l [-O CPULIST] FILE\n", stderr);
+	fputs("usage: fixturec [-o OUT] [-n SET] [-p decls|data] [-r RFC]... FILE...\n       fixturec -l [-O CPULIST] FILE\n", stderr);
 	exit(2);
 }
 
@@ -98,7 +100,7 @@ int main(int argc, char **argv)
 	bool ok = true;
 	int opt, i, n, ret;
 
-	while ((opt = getopt(argc, argv, "o:n:p:lO:h")) != -1) {
+	while ((opt = getopt(argc, argv, "o:n:p:r:lO:h")) != -1) {
 		if (opt == 'n') {
 			for (i = 0; optarg[i]; i++)
 				if (optarg[i] < 'a' || optarg[i] > 'z' || i >= MAX_NAME)
@@ -113,6 +115,16 @@ int main(int argc, char **argv)
 				emit_part = EMIT_DATA;
 			else
 				usage_exit();
+		} else if (opt == 'r') {
+			if (!strcmp(optarg, "mc-llc"))
+				rfc_rules |= RFC_MC_LLC;
+			else if (!strcmp(optarg, "interleaved-smt"))
+				rfc_rules |= RFC_INTERLEAVED_SMT;
+			else {
+				fprintf(stderr, "fixturec: -r %s: no such RFC (mc-llc, interleaved-smt)\n",
+					optarg);
+				exit(2);
+			}
 		} else if (opt == 'l')
 			live = true;
 		else if (opt == 'O')

@@ -130,8 +130,8 @@ rfc_suffix() {
 }
 
 # The kunitconfig fragments for a base: .kunitconfig, then what the base
-# needs on top of it, then what each RFC of $RFC expects, then KASAN with
-# KASAN=1 (and what KASAN needs on the base), as kunit.py --kunitconfig
+# needs on top of it, then KASAN with KASAN=1 (and what KASAN needs on
+# the base), as kunit.py --kunitconfig
 # arguments.  Given the TREE, also the tests that patches of the base's
 # series bring with them (tools/kconfig/series-tests/SYMBOL.kunitconfig),
 # where TREE defines SYMBOL: a tree without the patch (a matrix prefix, a
@@ -157,9 +157,6 @@ kunitconfig_args() {
 		[ -f "$PROJECT/tools/kconfig/$k-$1.kunitconfig" ] &&
 			echo "--kunitconfig=$PROJECT/tools/kconfig/$k-$1.kunitconfig"
 	fi
-	for r in $(rfc_list); do
-		echo "--kunitconfig=$PROJECT/tools/kconfig/rfc-$r.kunitconfig"
-	done
 	if [ "${KASAN:-0}" = 1 ]; then
 		echo "--kunitconfig=$PROJECT/tools/kconfig/kasan.kunitconfig"
 		[ -f "$PROJECT/tools/kconfig/kasan-$1.kunitconfig" ] &&
@@ -258,11 +255,17 @@ checkpatch_strict() {
 
 # kunit_case_exists SUITE CASE [PATCH]: a file of kunit/ registers SUITE
 # and lists CASE, as a "KUnit: SUITE.CASE" trailer names it, or PATCH
-# adds such a file (a fix that brings a test of its own).
+# adds such a file (a fix that brings a test of its own), or an RFC's
+# changes to the suites (kunit/harness/rfc/NAME.patch) add CASE.
 kunit_case_exists() {
 	local f
 	for f in "$PROJECT"/kunit/*.c "$PROJECT"/kunit/harness/*.c; do
 		grep -q "\.name = \"$1\"" "$f" && grep -qE "KUNIT_CASE(_PARAM)?\($2[,)]" "$f" && return 0
+	done
+	# A case an RFC's changes to the suites add (kunit/harness/rfc/).
+	for f in "$PROJECT"/kunit/harness/rfc/*.patch; do
+		grep -qE "^\+.*KUNIT_CASE(_PARAM)?\($2[,)]" "$f" &&
+			grep -q "\.name = \"$1\"" "$PROJECT"/kunit/*.c && return 0
 	done
 	[ -n "${3:-}" ] && grep -q "^+.*\.name = \"$1\"" "$3" &&
 		grep -qE "^\+.*KUNIT_CASE(_PARAM)?\($2[,)]" "$3"

@@ -257,6 +257,25 @@ expect_levels p9_smt4_host_128 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; CACHE L2
 expect_field p9_smt4_host_128 nr_nodes 8
 expect_field p9_smt4_host_128 lcpu 0
 
+# ---- the RFC ports' rules (fixturec -r) ----
+header_plain=$header
+header=$scratch/ppc_fixtures_rfc.h
+expect_ok "fixturec -r mc-llc -r interleaved-smt compiles the fixtures" \
+	"$fixturec" -r mc-llc -r interleaved-smt -o "$header" "$here/../../fixtures"/*.fixture
+expect_levels p10_dedicated_80 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; CACHE L2 SHARES_LLC | PACKS; MC COREGROUP SHARES_LLC; TOP NODE 0" \
+	"mc-llc: the MC level shares the LLC; interleaved-smt: the L2 level of its interleaved big cores packs"
+expect_levels p9_bigcore_64 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; CACHE L2 SHARES_LLC | PACKS; TOP NODE 0" \
+	"interleaved-smt: the L2 of an interleaved big core packs"
+expect_levels p8_dedicated_80 "SMT GROUP SHARES_CAPACITY | SHARES_LLC; CACHE L2 SHARES_LLC; TOP NODE 0" \
+	"interleaved-smt: no big cores, no packing"
+run "$fixturec" -r mc-llx "$here/../../fixtures/p8-dedicated-80.fixture"
+if [ "$rc" -eq 2 ] && grep -qF 'fixturec: -r mc-llx: no such RFC (mc-llc, interleaved-smt)' <<< "$err"; then
+	ok "an unknown RFC is refused, the known ones named"
+else
+	not_ok "fixturec -r mc-llx: exit $rc, '$err'"
+fi
+header=$header_plain
+
 # ---- one good and one or more bad files per rule ----
 for f in "$cases"/good-*.fixture; do
 	expect_ok "tests/fixtures/${f##*/} is accepted" "$fixturec" "$f"

@@ -4,7 +4,9 @@
 # Every patch of every series and of every RFC port: checkpatch.pl
 # --strict clean (run inside a kernel tree, as checkpatch expects), its
 # "KUnit: suite.case" trailers name cases that exist in kunit/ (or that
-# the patch itself adds), and an RFC port links to the posting it ports.
+# the patch itself adds), and an RFC port links to the posting it ports;
+# and the RFCs' changes to the suites (kunit/harness/rfc/) apply to
+# kunit/ and are checkpatch.pl --strict clean.
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
@@ -45,6 +47,27 @@ for base in $BASES; do
 			fi ;;
 		esac
 	done < <(RFC="$RFCS" series_patches "$base")
+done
+
+# The RFCs' changes to the suites: each applies to kunit/ as it is,
+# without fuzz, and what it adds is kernel style.
+for p in "$PROJECT"/kunit/harness/rfc/*.patch; do
+	rel=${p#"$PROJECT"/}
+	copy=$(mktemp -d)
+	cp -r "$PROJECT/kunit" "$copy/"
+	if out=$(patch -p1 -F0 -s --dry-run -d "$copy" < "$p" 2>&1); then
+		ok "$rel applies to kunit/"
+	else
+		not_ok "$rel does not apply to kunit/:"
+		sed 's/^/    /' <<< "$out"
+	fi
+	rm -rf "$copy"
+	if out=$(perl "$tree/scripts/checkpatch.pl" --strict --no-signoff --no-tree -q "$p" 2>&1); then
+		ok "$rel: checkpatch.pl --strict clean"
+	else
+		not_ok "$rel: checkpatch.pl --strict"
+		sed 's/^/    /' <<< "$out"
+	fi
 done
 
 finish
