@@ -179,6 +179,7 @@ static int view_build(struct sched_view *view, const struct cpumask *cpus,
 		.published = view_published,
 #endif
 		.ctx = view,
+		.inactive = view->inactive,
 	};
 
 	return sched_domains_kunit_build(cpus, tl, &ops);
@@ -372,6 +373,24 @@ struct sched_view * __init sched_view_build_repeated(struct kunit *test, struct 
 	ppc_fake_with_topology(fake, view_with_repeated_level, &r);
 	view_check(test, r.view);
 	return r.view;
+}
+
+/*
+ * The same, with the CPUs of @inactive left inactive while the scheduler
+ * builds over them, as it keeps a CPU in its domains while the CPU takes
+ * no tasks; what the scheduler says of CPU pairs and the groups are
+ * recorded too.
+ */
+struct sched_view * __init sched_view_build_inactive(struct kunit *test, struct ppc_fake *fake,
+						     int nr_cpus, const struct cpumask *inactive)
+{
+	struct sched_view *view = view_alloc(test, NULL, nr_cpus, NULL,
+					     SCHED_VIEW_GROUPS | SCHED_VIEW_PAIRS);
+
+	view->inactive = inactive;
+	ppc_fake_with_topology(fake, view_with_table, view);
+	view_check(test, view);
+	return view;
 }
 
 /*

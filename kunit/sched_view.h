@@ -75,6 +75,7 @@ struct sched_view {
 	int nr_cpus;
 	struct cpumask *groups_seen;	/* the current level's groups so far */
 	const struct cpumask *map;	/* the CPUs built for, or NULL for all */
+	const struct cpumask *inactive;	/* those of them left inactive, or NULL */
 	int ret;			/* build_sched_domains()'s result */
 	bool too_deep;			/* a CPU had more levels than recorded */
 	bool record_groups;		/* the levels' groups are recorded */
@@ -116,6 +117,8 @@ struct sched_view * __init sched_view_build_map(struct kunit *test, struct ppc_f
 struct sched_view * __init sched_view_build_repeated(struct kunit *test, struct ppc_fake *fake,
 						     int nr_cpus, int level,
 						     sched_domain_flags_f sd_flags);
+struct sched_view * __init sched_view_build_inactive(struct kunit *test, struct ppc_fake *fake,
+						     int nr_cpus, const struct cpumask *inactive);
 struct sched_view *sched_view_build_installed(struct kunit *test);
 int * __init sched_view_priorities(struct kunit *test, struct ppc_fake *fake, int nr_cpus);
 

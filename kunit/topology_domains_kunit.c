@@ -110,6 +110,92 @@ void __init topology_fixture_domains(struct kunit *test)
 }
 
 /*
+ * @cpu's domains, built with the CPUs of @inactive kept in the map but
+ * inactive: the machine's levels, none seeing CPUs of unequal capacity
+ * (SD_ASYM_CPUCAPACITY, sd_asym_cpucapacity), and where the base shows
+ * it, cpus_equal_capacity() true with CPU 0.  @want is scratch.
+ */
+static bool __init expect_cpu_inactive_in_map(struct kunit *test, const struct ppc_fixture *fx,
+					      const struct sched_view *view, int cpu,
+					      const struct cpumask *inactive, struct cpumask *want)
+{
+	const int asym = SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL;
+	const struct sched_view_cpu *c = &view->cpu[cpu];
+	bool off = cpumask_test_cpu(cpu, inactive);
+	const struct sched_view_level *lvl = NULL;
+	int n;
+
+	if (c->active == off) {
+		KUNIT_FAIL(test, "%s: CPU %d was %s while the scheduler built its domains; %s",
+			   fx->name, cpu, off ? "active" : "inactive",
+			   off ? "the case keeps it inactive" : "a rebuild's CPUs are active");
+		return false;
+	}
+	if (!expect_cpu_domains(test, fx, c, cpu, want))
+		return false;
+	for (n = 0; n < c->nr_kept && !lvl; n++)
+		if (c->level[n].flags & asym)
+			lvl = &c->level[n];
+	if (lvl || c->asym_cpucapacity_level != SCHED_VIEW_NONE) {
+		KUNIT_FAIL(test,
+			   "%s: CPU %d: %s %*pbl has flags 0x%x, sd_asym_cpucapacity is level %d, with CPUs %*pbl inactive; their capacity is that of the others",
+			   fx->name, cpu, lvl ? lvl->name : "no level",
+			   cpumask_pr_args(lvl ? lvl->span : cpu_none_mask),
+			   lvl ? lvl->flags & asym : 0, c->asym_cpucapacity_level,
+			   cpumask_pr_args(inactive));
+		return false;
+	}
+	if (view->published && !sched_view_pair(view, view->equal_capacity, 0, cpu)) {
+		KUNIT_FAIL(test,
+			   "%s: cpus_equal_capacity(0, %d) is false with CPUs %*pbl inactive; their capacity is that of the others",
+			   fx->name, cpu, cpumask_pr_args(inactive));
+		return false;
+	}
+	return true;
+}
+
+/* Every CPU's domains built with the CPUs of @inactive kept in the map but inactive. */
+static void __init expect_inactive_in_map(struct kunit *test, const struct ppc_fixture *fx,
+					  struct ppc_fake *fake, const struct cpumask *inactive,
+					  struct cpumask *want)
+{
+	const struct sched_view *view;
+	int cpu, reported = 0;
+
+	view = sched_view_build_inactive(test, fake, fx->nr_cpus, inactive);
+	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
+		reported += !expect_cpu_inactive_in_map(test, fx, view, cpu, inactive, want);
+}
+
+/*
+ * CPUs kept in the domains while inactive, as the scheduler keeps a CPU
+ * it takes out of use without taking it offline: inactive is not
+ * offline, and what the CPUs can do does not change.  Two shapes: the
+ * last core's CPUs, and its last thread alone (a level that shares CPU
+ * capacity, SMT, then holds an inactive CPU and active ones).
+ */
+void __init topology_fixture_domains_core_inactive(struct kunit *test)
+{
+	const struct ppc_fixture *fx = fixture_param(test);
+	struct cpumask *want = fixture_mask(test);
+	struct cpumask *inactive = fixture_mask(test);
+	struct ppc_fake *fake;
+	int cpu;
+
+	if (fx->nr_cpus <= fx->threads_per_core)
+		kunit_skip(test, "%s: one core, the one the suite runs on", fx->name);
+	require_no_asym_smt(test);
+	fake = ppc_fake_begin(test);
+	fixture_bring_up(test, fake, fx);
+	for (cpu = fx->nr_cpus - fx->threads_per_core; cpu < fx->nr_cpus; cpu++)
+		cpumask_set_cpu(cpu, inactive);
+	expect_inactive_in_map(test, fx, fake, inactive, want);
+	cpumask_clear(inactive);
+	cpumask_set_cpu(fx->nr_cpus - 1, inactive);
+	expect_inactive_in_map(test, fx, fake, inactive, want);
+}
+
+/*
  * @cpu's highest kept level that packs, or SCHED_VIEW_NONE; before 6.5
  * the highest of those that pack from the lowest up (sched_compat.h).
  */

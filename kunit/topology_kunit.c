@@ -243,6 +243,7 @@ static struct kunit_case __refdata topology_cases[] = {
 	TOPOLOGY_CASE_SLOW(topology_fixture_masks_smt_runtime, fixture_gen_params),
 	TOPOLOGY_CASE_SLOW(topology_fixture_masks_uneven_smt, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domains, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_domains_core_inactive, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_cpu_pairs, fixture_mode_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_llc, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_domain_pointers, fixture_gen_params),

@@ -95,6 +95,7 @@ void __init topology_fixture_masks_core_hotplug(struct kunit *test);
 void __init topology_fixture_masks_smt_runtime(struct kunit *test);
 void __init topology_fixture_masks_uneven_smt(struct kunit *test);
 void __init topology_fixture_domains(struct kunit *test);
+void __init topology_fixture_domains_core_inactive(struct kunit *test);
 void __init topology_fixture_cpu_pairs(struct kunit *test);
 void __init topology_fixture_llc(struct kunit *test);
 void __init topology_fixture_domain_pointers(struct kunit *test);
