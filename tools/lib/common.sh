@@ -254,21 +254,22 @@ checkpatch_strict() {
 }
 
 # kunit_case_exists SUITE CASE [PATCH]: a file of kunit/ registers SUITE
-# and lists CASE, as a "KUnit: SUITE.CASE" trailer names it, or PATCH
+# and lists CASE (KUNIT_CASE*() or a macro of the suite's, *CASE*()), as
+# a "KUnit: SUITE.CASE" trailer names it, or PATCH
 # adds such a file (a fix that brings a test of its own), or an RFC's
 # changes to the suites (kunit/harness/rfc/NAME.patch) add CASE.
 kunit_case_exists() {
 	local f
 	for f in "$PROJECT"/kunit/*.c "$PROJECT"/kunit/harness/*.c; do
-		grep -q "\.name = \"$1\"" "$f" && grep -qE "KUNIT_CASE(_PARAM)?\($2[,)]" "$f" && return 0
+		grep -q "\.name = \"$1\"" "$f" && grep -qE "[A-Z_]*CASE[A-Z_]*\($2[,)]" "$f" && return 0
 	done
 	# A case an RFC's changes to the suites add (kunit/harness/rfc/).
 	for f in "$PROJECT"/kunit/harness/rfc/*.patch; do
-		grep -qE "^\+.*KUNIT_CASE(_PARAM)?\($2[,)]" "$f" &&
+		grep -qE "^\+.*[A-Z_]*CASE[A-Z_]*\($2[,)]" "$f" &&
 			grep -q "\.name = \"$1\"" "$PROJECT"/kunit/*.c && return 0
 	done
 	[ -n "${3:-}" ] && grep -q "^+.*\.name = \"$1\"" "$3" &&
-		grep -qE "^\+.*KUNIT_CASE(_PARAM)?\($2[,)]" "$3"
+		grep -qE "^\+.*[A-Z_]*CASE[A-Z_]*\($2[,)]" "$3"
 }
 
 # am_failed_at MESSAGE: where "git am" said a patch failed, FILE:LINE of
