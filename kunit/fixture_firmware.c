@@ -31,6 +31,7 @@
 #include <kunit/test.h>
 #include <linux/of.h>
 #include <linux/slab.h>
+#include <asm/firmware.h>
 #include <asm/hvcall.h>
 
 #include "fixture_firmware.h"
@@ -275,16 +276,51 @@ struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 /* The machine a VPHN answer describes; one at a time, while its stub is active. */
 static const struct fixture_firmware *vphn_fw;
 
+/*
+ * The domain the kernel reads a CPU's node from: the first entry of the
+ * platform's ibm,associativity-reference-points in form 1 and form 2,
+ * the second in form 0.
+ */
+static int fw_primary_domain_index(void)
+{
+	struct device_node *rtas = of_find_node_by_path("/rtas");
+	bool form0 = !firmware_has_feature(FW_FEATURE_FORM1_AFFINITY) &&
+		     !firmware_has_feature(FW_FEATURE_FORM2_AFFINITY);
+	u32 index = 0;
+
+	of_property_read_u32_index(rtas, "ibm,associativity-reference-points", form0, &index);
+	of_node_put(rtas);
+	return index;
+}
+
+/*
+ * A VPHN answer that stops at the primary domain: the node up to it,
+ * then the thread, and no coregroup domain.
+ */
+static void fw_associativity_to_primary(const struct ppc_fixture *fx, int cpu, __be32 *assoc)
+{
+	int i, primary = fw_primary_domain_index();
+
+	for (i = 1; i <= primary; i++)
+		assoc[i] = cpu_to_be32(fx->cpus[cpu].node);
+	assoc[primary + 1] = cpu_to_be32(fx->cpus[cpu].hw_id);
+	assoc[0] = cpu_to_be32(primary + 1);
+}
+
 static long fw_hcall_vphn(unsigned long hw_id, u64 flags, __be32 *associativity)
 {
 	const struct ppc_fixture *fx = vphn_fw->fx;
 	int cpu;
 
-	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
-		if (fx->cpus[cpu].hw_id == hw_id) {
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
+		if (fx->cpus[cpu].hw_id != hw_id)
+			continue;
+		if (vphn_fw->vphn_without_coregroup)
+			fw_associativity_to_primary(fx, cpu, associativity);
+		else
 			fw_associativity(fx, cpu, associativity);
-			return H_SUCCESS;
-		}
+		return H_SUCCESS;
+	}
 	return H_PARAMETER;
 }
 

@@ -17,6 +17,7 @@ struct fixture_firmware {
 	struct device_node **l2;	/* one per core: the L2 whose first core it is */
 	unsigned int *core_refs;	/* references held once the nodes are in the tree */
 	unsigned int *l2_refs;
+	bool vphn_without_coregroup;	/* the VPHN answer has no coregroup domain */
 };
 
 struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,

@@ -115,6 +115,7 @@ static bool same_inputs(const struct fixture_memo *m, const struct ppc_fixture *
 	       m->how.threads_online == how->threads_online &&
 	       m->how.no_l2_nodes == how->no_l2_nodes &&
 	       m->how.no_chip_ids == how->no_chip_ids &&
+	       m->how.vphn_without_coregroup == how->vphn_without_coregroup &&
 	       m->features == powerpc_firmware_features;
 }
 

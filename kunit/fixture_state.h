@@ -57,6 +57,11 @@ struct fixture_bring_up {
 	bool no_l2_nodes;	/* firmware without l2-cache nodes */
 	bool no_chip_ids;	/* firmware without ibm,chip-id */
 	/*
+	 * A VPHN answer that stops at the primary domain, with no coregroup
+	 * domain below it: the kernel then takes each core for a coregroup.
+	 */
+	bool vphn_without_coregroup;
+	/*
 	 * Every possible CPU of the kernel stays possible, the machine's
 	 * present: an LPAR that can take more processors (ibm,lrdr-capacity)
 	 * has possible CPUs without a device-tree node.  Otherwise the

@@ -237,6 +237,7 @@ static struct kunit_case __refdata topology_cases[] = {
 	KUNIT_CASE_PARAM(topology_fixture_masks_smt_off, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_without_l2_nodes, fixture_gen_params),
 	TOPOLOGY_CASE_SLOW(topology_fixture_masks_without_chip_ids, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_fixture_masks_vphn_without_coregroup, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_core_online_by_threads, smt_width_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_masks_with_cpus_to_add, fixture_gen_params),
 	TOPOLOGY_CASE_SLOW(topology_fixture_masks_core_hotplug, fixture_gen_params),

@@ -89,6 +89,7 @@ void __init topology_fixture_masks_half_smt(struct kunit *test);
 void __init topology_fixture_masks_smt_off(struct kunit *test);
 void __init topology_fixture_masks_without_l2_nodes(struct kunit *test);
 void __init topology_fixture_masks_without_chip_ids(struct kunit *test);
+void __init topology_fixture_masks_vphn_without_coregroup(struct kunit *test);
 void __init topology_core_online_by_threads(struct kunit *test);
 void __init topology_fixture_masks_with_cpus_to_add(struct kunit *test);
 void __init topology_fixture_masks_core_hotplug(struct kunit *test);

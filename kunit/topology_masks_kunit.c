@@ -231,3 +231,30 @@ void __init topology_fixture_masks_without_chip_ids(struct kunit *test)
 	fake = ppc_fake_begin(test);
 	expect_fixture_maps(test, no_chips, fixture_bring_up_with(test, fake, fx, &how));
 }
+
+/*
+ * A hypervisor whose VPHN answer stops at the primary domain, with no
+ * coregroup domain below it (firmware that does not identify
+ * coregroups): cpu_to_coregroup_id() then gives each CPU its core's id,
+ * so each CPU's coregroup is its core, on a machine whose firmware would
+ * otherwise show coregroups.  Every other mask is the machine's.
+ */
+void __init topology_fixture_masks_vphn_without_coregroup(struct kunit *test)
+{
+	static const struct fixture_bring_up how __initconst = {
+		.vphn_without_coregroup = true,
+	};
+	const struct ppc_fixture *fx = fixture_param(test);
+	const struct cpumask *online;
+	struct ppc_fake *fake;
+
+	if (!fx->has_coregroups || fx->shared_processor)
+		kunit_skip(test,
+			   "%s: the kernel identifies coregroups only where a dedicated machine has them",
+			   fx->name);
+	fake = ppc_fake_begin(test);
+	online = fixture_bring_up_with(test, fake, fx, &how);
+	expect_kernel_map(test, fx, PPC_MAP_COREGROUP, PPC_FIXTURE_SET_CORE, online);
+	expect_kernel_map(test, fx, PPC_MAP_L2, PPC_FIXTURE_SET_L2, online);
+	expect_kernel_map(test, fx, PPC_MAP_CORE, PPC_FIXTURE_SET_CHIP, online);
+}
