@@ -44,22 +44,24 @@ extern long (*hcall_vphn_kunit)(unsigned long cpu, u64 flags, __be32 *associativ
 
 /*
  * An associativity list of a CPU: its length, then the domains, widest
- * first.  The node is given at each of the first four domains, so that it
- * is at the index the kernel reads it from (the first entry of
- * ibm,associativity-reference-points) in form 1 and in form 2; then the
- * coregroup, which cpu_to_coregroup_id() reads second to last, on
- * machines that have one; then the thread itself.
+ * first.  The node is given at each of the first @nodes domains; the
+ * device tree gives it at four, so that it is at the index the kernel
+ * reads it from (the first entry of ibm,associativity-reference-points)
+ * in form 1 and in form 2.  Then the coregroup if @coregroup, which
+ * cpu_to_coregroup_id() reads second to last; then the thread itself.
  */
-#define FW_ASSOC_MAX	7
+#define FW_ASSOC_NODES	4
+#define FW_ASSOC_MAX	(FW_ASSOC_NODES + 3)
 
-static int fw_associativity(const struct ppc_fixture *fx, int cpu, __be32 *assoc)
+static int fw_associativity(const struct ppc_fixture *fx, int cpu, int nodes, bool coregroup,
+			    __be32 *assoc)
 {
 	const struct ppc_fixture_cpu *c = &fx->cpus[cpu];
 	int i, n = 1;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < nodes; i++)
 		assoc[n++] = cpu_to_be32(c->node);
-	if (fx->has_coregroups)
+	if (coregroup)
 		assoc[n++] = cpu_to_be32(c->coregroup);
 	assoc[n++] = cpu_to_be32(c->hw_id);
 	assoc[0] = cpu_to_be32(n - 1);
@@ -249,7 +251,8 @@ struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 		}
 		fw_thread_groups(test, fx, core, np);
 		fw_set(test, np, "ibm,associativity", assoc,
-		       fw_associativity(fx, core * T, assoc) * sizeof(*assoc));
+		       fw_associativity(fx, core * T, FW_ASSOC_NODES, fx->has_coregroups, assoc) *
+		       sizeof(*assoc));
 		if (chip_ids)
 			fw_set_u32(test, np, "ibm,chip-id", c->chip);
 		fw_set_u32(test, np, "reg", c->hw_id);
@@ -273,8 +276,14 @@ struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 	return fw;
 }
 
-/* The machine a VPHN answer describes; one at a time, while its stub is active. */
+/*
+ * The machine a VPHN answer describes, one at a time while its stub is
+ * active, and the answer's shape: its node domains, and whether a
+ * coregroup follows them.
+ */
 static const struct fixture_firmware *vphn_fw;
+static int vphn_nodes;
+static bool vphn_coregroup;
 
 /*
  * The domain the kernel reads a CPU's node from: the first entry of the
@@ -293,45 +302,40 @@ static int fw_primary_domain_index(void)
 	return index;
 }
 
-/*
- * A VPHN answer that stops at the primary domain: the node up to it,
- * then the thread, and no coregroup domain.
- */
-static void fw_associativity_to_primary(const struct ppc_fixture *fx, int cpu, __be32 *assoc)
-{
-	int i, primary = fw_primary_domain_index();
-
-	for (i = 1; i <= primary; i++)
-		assoc[i] = cpu_to_be32(fx->cpus[cpu].node);
-	assoc[primary + 1] = cpu_to_be32(fx->cpus[cpu].hw_id);
-	assoc[0] = cpu_to_be32(primary + 1);
-}
-
 static long fw_hcall_vphn(unsigned long hw_id, u64 flags, __be32 *associativity)
 {
 	const struct ppc_fixture *fx = vphn_fw->fx;
 	int cpu;
 
-	for (cpu = 0; cpu < fx->nr_cpus; cpu++) {
-		if (fx->cpus[cpu].hw_id != hw_id)
-			continue;
-		if (vphn_fw->vphn_without_coregroup)
-			fw_associativity_to_primary(fx, cpu, associativity);
-		else
-			fw_associativity(fx, cpu, associativity);
-		return H_SUCCESS;
-	}
+	for (cpu = 0; cpu < fx->nr_cpus; cpu++)
+		if (fx->cpus[cpu].hw_id == hw_id) {
+			fw_associativity(fx, cpu, vphn_nodes, vphn_coregroup, associativity);
+			return H_SUCCESS;
+		}
 	return H_PARAMETER;
 }
 
 /*
- * Answer H_HOME_NODE_ASSOCIATIVITY for @fw's CPUs until the test ends, as
- * the hypervisor of a platform that identifies coregroups does.
+ * The answer's shape for @fw: as the device tree's, or, @without_coregroup,
+ * stopping at the primary domain with no coregroup domain below it.
  */
-#if PPC_KUNIT_HAS_STATIC_STUB
-void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw)
+static void __init vphn_answer_for(const struct fixture_firmware *fw, bool without_coregroup)
 {
 	vphn_fw = fw;
+	vphn_nodes = without_coregroup ? fw_primary_domain_index() : FW_ASSOC_NODES;
+	vphn_coregroup = fw->fx->has_coregroups && !without_coregroup;
+}
+
+/*
+ * Answer H_HOME_NODE_ASSOCIATIVITY for @fw's CPUs until the test ends, as
+ * the hypervisor of a platform that identifies coregroups does, or, with
+ * @without_coregroup, as one whose answer stops at the primary domain.
+ */
+#if PPC_KUNIT_HAS_STATIC_STUB
+void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw,
+					 bool without_coregroup)
+{
+	vphn_answer_for(fw, without_coregroup);
 	kunit_activate_static_stub(test, hcall_vphn, fw_hcall_vphn);
 }
 #else
@@ -346,9 +350,10 @@ static void __init vphn_hook_clear(struct kunit_resource *res)
 	WRITE_ONCE(hcall_vphn_kunit, NULL);
 }
 
-void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw)
+void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw,
+					 bool without_coregroup)
 {
-	vphn_fw = fw;
+	vphn_answer_for(fw, without_coregroup);
 	kunit_alloc_resource(test, vphn_hook_set, vphn_hook_clear, GFP_KERNEL, NULL);
 }
 #endif

@@ -17,13 +17,13 @@ struct fixture_firmware {
 	struct device_node **l2;	/* one per core: the L2 whose first core it is */
 	unsigned int *core_refs;	/* references held once the nodes are in the tree */
 	unsigned int *l2_refs;
-	bool vphn_without_coregroup;	/* the VPHN answer has no coregroup domain */
 };
 
 struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 						      const struct ppc_fixture *fx,
 						      bool l2_nodes, bool chip_ids);
-void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw);
+void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw,
+					 bool without_coregroup);
 void __init fixture_firmware_expect_no_leak(struct kunit *test,
 					    const struct fixture_firmware *fw);
 

@@ -317,11 +317,10 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 	/* Thread-group L2s are found through ibm,thread-groups, not a node. */
 	l2_nodes = fx->l2_share != PPC_FIXTURE_L2_THREAD_GROUP && !how->no_l2_nodes;
 	fw = fixture_firmware_add(test, fx, l2_nodes, !how->no_chip_ids);
-	fw->vphn_without_coregroup = how->vphn_without_coregroup;
 	/* Coregroups come from the hypervisor's VPHN answer. */
 	ppc_fake_set_fw_feature(fake, FW_FEATURE_VPHN, fx->has_coregroups);
 	if (fx->has_coregroups)
-		fixture_firmware_answer_vphn(test, fw);
+		fixture_firmware_answer_vphn(test, fw, how->vphn_without_coregroup);
 
 	/* The same machine brought up the same way earlier in this boot. */
 	if (fixture_memo_restore(fake, fx, how, boot_node, chip_ids, online))

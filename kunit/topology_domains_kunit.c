@@ -70,15 +70,16 @@ static bool __init expect_cpu_domains(struct kunit *test, const struct ppc_fixtu
  * and what the scheduler reads of a CPU's capacity depends on it
  * (arch_scale_cpu_capacity() may): the fake machine's CPUs are active
  * while the scheduler builds their domains, and only then, as they never
- * run.
+ * run; those a case keeps inactive (@kept_inactive) stay so throughout.
  */
 static bool __init expect_active_for_build(struct kunit *test, const struct ppc_fixture *fx,
-					   const struct sched_view_cpu *c, int cpu)
+					   const struct sched_view_cpu *c, int cpu,
+					   bool kept_inactive)
 {
-	if (!c->active) {
-		KUNIT_FAIL(test,
-			   "%s: CPU %d was not active while the scheduler built its domains; a rebuild's CPUs are",
-			   fx->name, cpu);
+	if (c->active == kept_inactive) {
+		KUNIT_FAIL(test, "%s: CPU %d was %s while the scheduler built its domains; %s",
+			   fx->name, cpu, kept_inactive ? "active" : "not active",
+			   kept_inactive ? "the case keeps it inactive" : "a rebuild's CPUs are");
 		return false;
 	}
 	if (cpu != raw_smp_processor_id() && cpu_active(cpu)) {
@@ -106,7 +107,7 @@ void __init topology_fixture_domains(struct kunit *test)
 	view = fixture_sched_view(test);
 	for (cpu = 0; cpu < fx->nr_cpus && reported < MAX_REPORTS; cpu++)
 		reported += !expect_cpu_domains(test, fx, &view->cpu[cpu], cpu, want) ||
-			    !expect_active_for_build(test, fx, &view->cpu[cpu], cpu);
+			    !expect_active_for_build(test, fx, &view->cpu[cpu], cpu, false);
 }
 
 /*
@@ -121,17 +122,11 @@ static bool __init expect_cpu_inactive_in_map(struct kunit *test, const struct p
 {
 	const int asym = SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL;
 	const struct sched_view_cpu *c = &view->cpu[cpu];
-	bool off = cpumask_test_cpu(cpu, inactive);
 	const struct sched_view_level *lvl = NULL;
 	int n;
 
-	if (c->active == off) {
-		KUNIT_FAIL(test, "%s: CPU %d was %s while the scheduler built its domains; %s",
-			   fx->name, cpu, off ? "active" : "inactive",
-			   off ? "the case keeps it inactive" : "a rebuild's CPUs are active");
-		return false;
-	}
-	if (!expect_cpu_domains(test, fx, c, cpu, want))
+	if (!expect_active_for_build(test, fx, c, cpu, cpumask_test_cpu(cpu, inactive)) ||
+	    !expect_cpu_domains(test, fx, c, cpu, want))
 		return false;
 	for (n = 0; n < c->nr_kept && !lvl; n++)
 		if (c->level[n].flags & asym)

@@ -49,7 +49,7 @@ const char *role_name(u8 role)
 		[PPC_FIXTURE_SMT] = "SMT",
 		[PPC_FIXTURE_CACHE] = "CACHE",
 		[PPC_FIXTURE_MC] = "MC",
-		[PPC_FIXTURE_TOP] = TOP_LEVEL,
+		[PPC_FIXTURE_TOP] = PPC_SCHED_TOP_LEVEL,
 	};
 
 	return role < ARRAY_SIZE(names) ? names[role] : "?";

@@ -23,11 +23,8 @@
 #include "sched_compat.h"
 #include "sched_view.h"
 
-#define LLC_FLAG	PPC_SCHED_LLC_FLAG
-#define TOP_LEVEL	PPC_SCHED_TOP_LEVEL
-
 /* The flags a powerpc topology level can ask for. */
-#define TOPOLOGY_FLAGS	(SD_SHARE_CPUCAPACITY | LLC_FLAG | SD_ASYM_PACKING)
+#define TOPOLOGY_FLAGS	(SD_SHARE_CPUCAPACITY | PPC_SCHED_LLC_FLAG | SD_ASYM_PACKING)
 
 /* At most this many failure lines per check, so a broken rule stays readable. */
 #define MAX_REPORTS	3
@@ -36,7 +33,7 @@
 static inline int sd_flags_of(u8 flags)
 {
 	return (flags & PPC_FIXTURE_SHARES_CAPACITY ? SD_SHARE_CPUCAPACITY : 0) |
-	       (flags & PPC_FIXTURE_SHARES_LLC ? LLC_FLAG : 0) |
+	       (flags & PPC_FIXTURE_SHARES_LLC ? PPC_SCHED_LLC_FLAG : 0) |
 	       (flags & PPC_FIXTURE_PACKS ? SD_ASYM_PACKING : 0);
 }
 
