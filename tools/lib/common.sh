@@ -83,6 +83,18 @@ makefile_version() {
 		END { if (v != "" && p != "") print v, p, (s == "" ? 0 : s) }'
 }
 
+# copy_base_compat TREE DIR: the compat headers of TREE's base, where it
+# has its own (kunit/harness/compat/VERSION.PATCHLEVEL/), into DIR, in
+# place of kunit/'s, which are the default base's.
+copy_base_compat() {
+	local version
+	version=$(makefile_version < "$1/Makefile" | awk '{ print $1 "." $2 }')
+	[ -n "$version" ] || die "$1/Makefile: no VERSION and PATCHLEVEL"
+	if [ -d "$PROJECT/kunit/harness/compat/$version" ]; then
+		cp "$PROJECT/kunit/harness/compat/$version"/*.h "$2/"
+	fi
+}
+
 # take_lock BASE: serialise the scripts that change a base's trees and
 # build in a cache.  A script run by one that already holds the lock
 # inherits it.  The pristine copies and ccache are safe to share.

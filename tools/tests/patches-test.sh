@@ -53,15 +53,12 @@ done
 # without fuzz, and what it adds is kernel style.
 for p in "$PROJECT"/kunit/harness/rfc/*.patch; do
 	rel=${p#"$PROJECT"/}
-	copy=$(mktemp -d)
-	cp -r "$PROJECT/kunit" "$copy/"
-	if out=$(patch -p1 -F0 -s --dry-run -d "$copy" < "$p" 2>&1); then
+	if out=$(patch -p1 -F0 -s --dry-run -d "$PROJECT" < "$p" 2>&1); then
 		ok "$rel applies to kunit/"
 	else
 		not_ok "$rel does not apply to kunit/:"
 		sed 's/^/    /' <<< "$out"
 	fi
-	rm -rf "$copy"
 	if out=$(perl "$tree/scripts/checkpatch.pl" --strict --no-signoff --no-tree -q "$p" 2>&1); then
 		ok "$rel: checkpatch.pl --strict clean"
 	else
