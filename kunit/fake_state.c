@@ -25,14 +25,6 @@
 
 #include "fake_state.h"
 
-/* The fields of an lppaca the setters write, as the hypervisor left them. */
-struct fake_lppaca_fields {
-	__be32 yield_count;
-	u8 idle;
-	__be64 enqueue_dispatch_tb;
-	__be64 ready_enqueue_tb;
-};
-
 struct ppc_fake {
 	struct kunit *test;		/* fails when a setter refuses */
 	void *boot_table;		/* the installed topology table */
@@ -65,9 +57,11 @@ struct ppc_fake {
 	struct cpumask *saved_node_masks;
 	unsigned long *node_mask_saved;
 
-	/* Saved on first write, one slot per CPU. */
-	struct fake_lppaca_fields *saved_lppaca;
-	unsigned long *lppaca_saved;
+	/* Whole lppacas of offline CPUs, saved on first write, per CPU. */
+	struct lppaca **saved_lppaca;
+	/* The running CPU's lppaca status byte: shared processor or not. */
+	u8 boot_lppaca_status;
+	bool lppaca_status_changed;
 
 	/* Hardware thread ids, saved on first write, one slot per CPU. */
 	u16 *saved_hw_id;
@@ -153,6 +147,20 @@ static void set_key(struct static_key_false *key, bool on)
 		static_branch_disable(key);
 }
 
+/*
+ * The hypervisor says whether the partition runs on shared processors in
+ * each vcpu's lppaca, once, when the vcpu registers it; boot sets the
+ * shared_processor key from the running CPU's, which lppaca_shared_proc()
+ * reads again (lparcfg, the dispatch statistics).  The fake machine sets
+ * both.
+ */
+static void set_lppaca_shared(bool shared)
+{
+	u8 status = get_lppaca()->__old_status & ~LPPACA_OLD_SHARED_PROC;
+
+	WRITE_ONCE(get_lppaca()->__old_status, status | (shared ? LPPACA_OLD_SHARED_PROC : 0));
+}
+
 static void apply_flags(const struct ppc_fake_flags *flags)
 {
 	set_key(&shared_processor, flags->shared_processor);
@@ -186,6 +194,8 @@ void ppc_fake_set_flags(struct ppc_fake *fake, const struct ppc_fake_flags *flag
 		return;
 	fake->flags_changed = true;
 	apply_flags(flags);
+	fake->lppaca_status_changed = true;
+	set_lppaca_shared(flags->shared_processor);
 }
 
 /* As cpu_init_thread_core_maps() derives them at boot. */
@@ -446,19 +456,13 @@ void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumas
  */
 static bool save_lppaca(struct ppc_fake *fake, int cpu)
 {
-	struct fake_lppaca_fields *saved;
-
 	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu_online(cpu),
 		   "CPU %d is not an offline possible CPU", cpu))
 		return false;
-	saved = &fake->saved_lppaca[cpu];
-	if (!test_and_set_bit(cpu, fake->lppaca_saved)) {
-		saved->yield_count = lppaca_of(cpu).yield_count;
-		saved->idle = lppaca_of(cpu).idle;
-		saved->enqueue_dispatch_tb = lppaca_of(cpu).enqueue_dispatch_tb;
-		saved->ready_enqueue_tb = lppaca_of(cpu).ready_enqueue_tb;
-	}
-	return true;
+	if (!fake->saved_lppaca[cpu])
+		fake->saved_lppaca[cpu] = kmemdup(&lppaca_of(cpu), sizeof(struct lppaca),
+						  GFP_KERNEL);
+	return !REFUSE(fake, !fake->saved_lppaca[cpu], "no memory to save CPU %d's lppaca", cpu);
 }
 
 void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool idle)
@@ -510,6 +514,30 @@ void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id)
 	set_hard_smp_processor_id(cpu, hw_id);
 }
 
+/*
+ * Call @fn(@arg) as possible CPU @cpu: r13 points at @cpu's paca while
+ * @fn runs, as it does while @cpu runs, so that raw_smp_processor_id(),
+ * get_lppaca() and the per-CPU offset @fn reads are @cpu's.  setup_paca()
+ * is the kernel's own way of saying which CPU runs.  Only with
+ * interrupts hard-disabled on the one online CPU, and only for code that
+ * reads and writes memory: the paca's task, stacks and stack-protector
+ * canary are not the running task's, so @fn may not take a lock, print,
+ * sleep or fail a KUnit assertion.  This function returns with the
+ * running CPU's paca back, so its own canary check reads what it stored.
+ */
+void ppc_fake_call_as(struct ppc_fake *fake, int cpu, void (*fn)(void *), void *arg)
+{
+	struct paca_struct *own = local_paca;
+
+	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu == raw_smp_processor_id(),
+		   "CPU %d is not another possible CPU", cpu) ||
+	    REFUSE(fake, mfmsr() & MSR_EE, "interrupts are not hard-disabled"))
+		return;
+	setup_paca(paca_ptrs[cpu]);
+	fn(arg);
+	setup_paca(own);
+}
+
 void __init ppc_fake_with_topology(struct ppc_fake *fake, ppc_probe_fn fn, void *ctx)
 {
 	fake->topology_built = true;
@@ -529,7 +557,6 @@ static void fake_free(struct ppc_fake *fake)
 	kvfree(fake->saved_node_masks);
 	bitmap_free(fake->node_mask_saved);
 	kvfree(fake->saved_lppaca);
-	bitmap_free(fake->lppaca_saved);
 	kvfree(fake->saved_hw_id);
 	bitmap_free(fake->hw_id_saved);
 	kfree(fake->boot_table);
@@ -548,7 +575,6 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->boot_map = kvcalloc(slots, sizeof(*fake->boot_map), GFP_KERNEL);
 	fake->own_map = kvcalloc(slots, sizeof(*fake->own_map), GFP_KERNEL);
 	fake->saved_lppaca = kvcalloc(nr_cpu_ids, sizeof(*fake->saved_lppaca), GFP_KERNEL);
-	fake->lppaca_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	fake->saved_cpu_node = kvcalloc(nr_cpu_ids, sizeof(int), GFP_KERNEL);
 	fake->saved_numa_mem = kvcalloc(nr_cpu_ids, sizeof(int), GFP_KERNEL);
 	fake->saved_numa_lookup = kvcalloc(nr_cpu_ids, sizeof(int), GFP_KERNEL);
@@ -559,7 +585,7 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	fake->hw_id_saved = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	fake->boot_table = ppc_probe_save_table();
 	if (!fake->saved_maps || !fake->map_saved || !fake->boot_map || !fake->own_map ||
-	    !fake->saved_lppaca || !fake->lppaca_saved || !fake->saved_cpu_node ||
+	    !fake->saved_lppaca || !fake->saved_cpu_node ||
 	    !fake->saved_numa_lookup || !fake->saved_numa_mem ||
 	    !fake->cpu_node_saved || !fake->saved_node_masks || !fake->node_mask_saved ||
 	    !fake->saved_hw_id || !fake->hw_id_saved || !fake->boot_table) {
@@ -568,6 +594,7 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	}
 
 	ppc_fake_read_flags(&fake->boot_flags);
+	fake->boot_lppaca_status = get_lppaca()->__old_status;
 	fake->boot_threads_per_core = threads_per_core;
 	fake->boot_threads_shift = threads_shift;
 	cpumask_copy(&fake->boot_threads_core_mask, &threads_core_mask);
@@ -596,14 +623,11 @@ static void __init fake_release(struct kunit_resource *res)
 
 	restore_maps(fake);
 
-	for_each_set_bit(cpu, fake->lppaca_saved, nr_cpu_ids) {
-		const struct fake_lppaca_fields *saved = &fake->saved_lppaca[cpu];
-
-		WRITE_ONCE(lppaca_of(cpu).yield_count, saved->yield_count);
-		WRITE_ONCE(lppaca_of(cpu).idle, saved->idle);
-		WRITE_ONCE(lppaca_of(cpu).enqueue_dispatch_tb, saved->enqueue_dispatch_tb);
-		WRITE_ONCE(lppaca_of(cpu).ready_enqueue_tb, saved->ready_enqueue_tb);
-	}
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (fake->saved_lppaca[cpu]) {
+			memcpy(&lppaca_of(cpu), fake->saved_lppaca[cpu], sizeof(struct lppaca));
+			kfree(fake->saved_lppaca[cpu]);
+		}
 
 	for_each_set_bit(cpu, fake->hw_id_saved, nr_cpu_ids)
 		set_hard_smp_processor_id(cpu, fake->saved_hw_id[cpu]);
@@ -621,6 +645,8 @@ static void __init fake_release(struct kunit_resource *res)
 			      &fake->boot_threads_core_mask);
 	if (fake->flags_changed)
 		apply_flags(&fake->boot_flags);
+	if (fake->lppaca_status_changed)
+		WRITE_ONCE(get_lppaca()->__old_status, fake->boot_lppaca_status);
 
 	/* Static keys the table builder set follow the boot state again. */
 	if (fake->topology_built)

@@ -89,6 +89,7 @@ void ppc_fake_set_lppaca(struct ppc_fake *fake, int cpu, u32 yield_count, bool i
 void ppc_fake_set_steal(struct ppc_fake *fake, int cpu, u64 dispatch_tb, u64 ready_tb);
 struct lppaca *ppc_fake_own_lppaca(struct ppc_fake *fake, int cpu);
 void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id);
+void ppc_fake_call_as(struct ppc_fake *fake, int cpu, void (*fn)(void *), void *arg);
 
 void __init ppc_fake_with_topology(struct ppc_fake *fake, ppc_probe_fn fn, void *ctx);
 

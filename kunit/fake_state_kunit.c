@@ -16,6 +16,7 @@
 #include <linux/jiffies.h>
 #include <linux/mmzone.h>
 #include <linux/of.h>
+#include <linux/percpu.h>
 #include <linux/sched/topology.h>
 #include <linux/smp.h>
 #include <linux/vmalloc.h>
@@ -399,6 +400,24 @@ static void __init fake_state_restored_after_passing_test(struct kunit *test)
 	run_inner_and_check(test, false);
 }
 
+/* What code run as another CPU reads of the CPU it runs on. */
+struct running_cpu {
+	int cpu;
+	struct lppaca *lppaca;
+	void *this_cpu;
+};
+
+static DEFINE_PER_CPU(int, running_cpu_probe);
+
+static void __init record_running_cpu(void *data)
+{
+	struct running_cpu *seen = data;
+
+	seen->cpu = raw_smp_processor_id();
+	seen->lppaca = get_lppaca();
+	seen->this_cpu = raw_cpu_ptr(&running_cpu_probe);
+}
+
 /* What a setter injects is what the kernel's own accessors return. */
 static void __init fake_state_seen_by_kernel(struct kunit *test)
 {
@@ -410,6 +429,8 @@ static void __init fake_state_seen_by_kernel(struct kunit *test)
 		.coregroup_enabled = true,
 	};
 	struct cpumask *sib = fixture_mask(test);
+	struct running_cpu seen = { .cpu = -1 };
+	unsigned long irqs;
 	int cpu;
 
 	ppc_fake_set_flags(fake, &flags);
@@ -449,6 +470,16 @@ static void __init fake_state_seen_by_kernel(struct kunit *test)
 
 	ppc_fake_set_hw_id(fake, FAKE_TARGET, 0x1234);
 	KUNIT_EXPECT_EQ(test, get_hard_smp_processor_id(FAKE_TARGET), 0x1234);
+
+	local_irq_save(irqs);
+	hard_irq_disable();
+	ppc_fake_call_as(fake, FAKE_TARGET, record_running_cpu, &seen);
+	local_irq_restore(irqs);
+	KUNIT_EXPECT_EQ(test, seen.cpu, FAKE_TARGET);
+	KUNIT_EXPECT_PTR_EQ(test, seen.lppaca, &lppaca_of(FAKE_TARGET));
+	KUNIT_EXPECT_PTR_EQ(test, seen.this_cpu, per_cpu_ptr(&running_cpu_probe, FAKE_TARGET));
+	record_running_cpu(&seen);
+	KUNIT_EXPECT_EQ(test, seen.cpu, raw_smp_processor_id());
 }
 
 static void __init refused_body(void *data)

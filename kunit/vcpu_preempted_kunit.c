@@ -20,9 +20,8 @@
  * The cores are made of possible but offline CPUs, whose lppacas neither
  * QEMU nor an idle loop writes; while they are asked about, they are
  * present, online and active as in a running LPAR, or the target's core
- * inactive, as while it goes down.  A caller other than the online CPU is
- * faked by setting its CPU number in the paca for the calls of a window
- * of states.
+ * inactive, as while it goes down.  A caller other than the online CPU
+ * asks with its own paca in place (ppc_fake_call_as()), as when it runs.
  * Each failure line names the state (every thread's letter), the caller,
  * the rule checked and its source in vcpu_oracle.h.
  */
@@ -108,7 +107,7 @@ struct vcpu_table {
 	struct vcpu_case c;
 	int first_cpu;		/* the target's core */
 	int caller_cpu;		/* the asking CPU */
-	bool fake_caller;	/* caller_cpu is set in the paca for the call */
+	bool fake_caller;	/* caller_cpu's paca is in place for the calls */
 	bool skip_caller_thread;	/* the online caller's lppaca is QEMU's */
 	/* The target core's lppacas; NULL for the online caller's thread. */
 	struct lppaca *core[VCPU_MAX_THREADS];
@@ -126,7 +125,6 @@ struct vcpu_table {
 	/* The target's core, online but inactive while asked about. */
 	cpumask_t core_inactive;
 	struct vcpu_window window;
-	u16 real_index;			/* the online CPU's paca_index, while asking as another */
 	struct vcpu_rule_tally tally[MAX_RULES];
 	int nr_rules;
 };
@@ -180,36 +178,6 @@ static void lpar_cpus_up(struct vcpu_table *tb, bool up)
 				set_cpu_present(cpu, false);
 		}
 	}
-}
-
-/*
- * Ask as CPU tb->caller_cpu, about the LPAR tb names, from here to
- * answered_as().  The suite runs on the one online CPU, so the caller's
- * CPU number is what raw_smp_processor_id() reads from the paca: it is
- * changed meanwhile, and put back.  Interrupts stay hard-disabled in
- * between, while the states of a window are written and each asked
- * about three times (ask_window()).
- */
-static unsigned long asking_as(struct vcpu_table *tb)
-{
-	unsigned long flags;
-
-	local_irq_save(flags);
-	hard_irq_disable();
-	lpar_cpus_up(tb, true);
-	if (tb->fake_caller) {
-		tb->real_index = local_paca->paca_index;
-		local_paca->paca_index = tb->caller_cpu;
-	}
-	return flags;
-}
-
-static void answered_as(struct vcpu_table *tb, unsigned long flags)
-{
-	if (tb->fake_caller)
-		local_paca->paca_index = tb->real_index;
-	lpar_cpus_up(tb, false);
-	local_irq_restore(flags);
 }
 
 /* vcpu_is_preempted() of every thread of the target's core, into @preempted. */
@@ -363,21 +331,15 @@ static unsigned int load_state(struct vcpu_table *tb, unsigned int i)
  * every thread: with the yield counts of one set, with every count moved
  * on by an even amount, and with the other cores' lppacas turned from
  * preempted to dispatched (or back: they alternate from state to state,
- * so each is written once per state).  Then each row is checked.
+ * so each is written once per state).  Run as the caller, with the LPAR's
+ * CPUs marked and interrupts hard-disabled (ask_window()): memory only.
  */
-static void ask_window(struct vcpu_table *tb)
+static void ask_states(void *arg)
 {
+	struct vcpu_table *tb = arg;
 	struct vcpu_window *w = &tb->window;
-	struct vcpu_case *c = &tb->c;
-	unsigned long flags;
 	unsigned int i, index;
 
-	if (!tb->fake_caller)
-		for (i = 0; i < w->nr; i++) {
-			inject_core(tb, load_state(tb, i), 0);
-			ask_preemptible(tb);
-		}
-	flags = asking_as(tb);
 	for (i = 0; i < w->nr; i++) {
 		index = load_state(tb, i);
 		inject_core(tb, index, 0);
@@ -387,7 +349,36 @@ static void ask_window(struct vcpu_table *tb)
 		inject_poison(tb, !tb->poison_preempted);
 		answers(tb, w->outside[i]);
 	}
-	answered_as(tb, flags);
+}
+
+/*
+ * The states of the window, asked about as tb->caller_cpu about the LPAR
+ * tb names, then each row checked.  The suite runs on the one online CPU:
+ * a caller other than it asks with its own paca in place.  Interrupts
+ * stay hard-disabled while the LPAR's CPUs are marked, so that no other
+ * code sees them.
+ */
+static void ask_window(struct vcpu_table *tb)
+{
+	struct vcpu_window *w = &tb->window;
+	struct vcpu_case *c = &tb->c;
+	unsigned long flags;
+	unsigned int i;
+
+	if (!tb->fake_caller)
+		for (i = 0; i < w->nr; i++) {
+			inject_core(tb, load_state(tb, i), 0);
+			ask_preemptible(tb);
+		}
+	local_irq_save(flags);
+	hard_irq_disable();
+	lpar_cpus_up(tb, true);
+	if (tb->fake_caller)
+		ppc_fake_call_as(tb->fake, tb->caller_cpu, ask_states, tb);
+	else
+		ask_states(tb);
+	lpar_cpus_up(tb, false);
+	local_irq_restore(flags);
 	for (i = 0; i < w->nr; i++) {
 		load_state(tb, i);
 		for (c->target = 0; c->target < c->threads; c->target++) {

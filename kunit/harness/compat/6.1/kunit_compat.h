@@ -4,14 +4,31 @@
  * 6.1 has no static stubs: the seam patch gives each function a test
  * answers for a pointer named after it, FN_kunit, that the function calls
  * instead while it is set.  hcall_vphn() is declared in asm/lppaca.h,
- * and cases have no attributes.
+ * cases have no attributes, the running test is the task's (6.3 added
+ * kunit_get_current_test()), and a test has no user memory.
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
 #define _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
 
+#include <linux/sched.h>
 #include <asm/lppaca.h>
 
 #define PPC_KUNIT_HAS_STATIC_STUB	0
+#define PPC_KUNIT_HAS_VM_MMAP	0
 #define PPC_KUNIT_HAS_ATTRIBUTES	0
+
+static inline struct kunit *kunit_get_current_test(void)
+{
+	return current->kunit_test;
+}
+
+/* No user memory for a test (6.10): the cases that need it skip. */
+static inline unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
+					  unsigned long addr, unsigned long len,
+					  unsigned long prot, unsigned long flag,
+					  unsigned long offset)
+{
+	return -ENOSYS;
+}
 
 #endif /* _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kunit/kunit_compat.h for Linux 6.12 (tools/lib/install-kunit): static
- * stubs and hcall_vphn() in asm/vphn.h as posted, no case attributes.
+ * stubs, kunit_vm_mmap() and hcall_vphn() in asm/vphn.h as posted, no
+ * case attributes.
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
 #define _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
@@ -10,6 +11,7 @@
 #include <asm/vphn.h>
 
 #define PPC_KUNIT_HAS_STATIC_STUB	1
+#define PPC_KUNIT_HAS_VM_MMAP	1
 #define PPC_KUNIT_HAS_ATTRIBUTES	0
 
 #endif /* _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H */

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A fake hypervisor for the powerpc topology KUnit tests: the answers a
+ * test sets for hypervisor calls are what plpar_hcall_norets(),
+ * plpar_hcall() and plpar_hcall9() return to that test's thread, status
+ * and return words, until the test ends.  Other calls, and the calls of
+ * every other thread, go to the hypervisor.  Needs CONFIG_KPROBES: the
+ * answers are given at the entry points' first instruction.
+ */
+#ifndef _PPC_TOPOLOGY_KUNIT_FAKE_HCALL_H
+#define _PPC_TOPOLOGY_KUNIT_FAKE_HCALL_H
+
+#include <kunit/test.h>
+#include <asm/hvcall.h>
+
+/* What the fake hypervisor answers to one opcode. */
+struct ppc_fake_hcall {
+	unsigned long opcode;
+	long status;
+	unsigned long ret[PLPAR_HCALL9_BUFSIZE];
+};
+
+#define PPC_FAKE_HCALLS		8
+#define PPC_FAKE_HCALL_ARGS	4
+
+void ppc_fake_hcall_answer(struct kunit *test, const struct ppc_fake_hcall *answer);
+unsigned int ppc_fake_hcall_asked(struct kunit *test, unsigned long opcode);
+const unsigned long *ppc_fake_hcall_args(struct kunit *test, unsigned long opcode);
+
+#endif /* _PPC_TOPOLOGY_KUNIT_FAKE_HCALL_H */
