@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The KUnit features the suites use that came in recent releases, and
- * where the function the VPHN stub replaces is declared.  The values are
- * those of this kernel: static stubs (kunit/static_stub.h) since 6.4,
- * case attributes such as speed since 6.6, kunit_vm_mmap() since 6.10,
- * hcall_vphn() in asm/vphn.h since 6.2.
+ * The KUnit features the suites use that came in recent releases, where
+ * the function the VPHN stub replaces is declared, and what lparcfg
+ * prints.  The values are those of this kernel: static stubs
+ * (kunit/static_stub.h) since 6.4, case attributes such as speed since
+ * 6.6, kunit_vm_mmap() since 6.10, hcall_vphn() in asm/vphn.h since 6.2,
+ * the resource group lines since "pseries/lparcfg: Add resource group
+ * monitoring" (6.17).
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
 #define _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
@@ -14,6 +16,7 @@
 
 #define PPC_KUNIT_HAS_STATIC_STUB	1
 #define PPC_KUNIT_HAS_VM_MMAP	1
+#define PPC_LPARCFG_HAS_RESOURCE_GROUP	1
 #define PPC_KUNIT_HAS_ATTRIBUTES	1
 
 #endif /* _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H */

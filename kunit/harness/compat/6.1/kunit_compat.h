@@ -5,7 +5,8 @@
  * answers for a pointer named after it, FN_kunit, that the function calls
  * instead while it is set.  hcall_vphn() is declared in asm/lppaca.h,
  * cases have no attributes, the running test is the task's (6.3 added
- * kunit_get_current_test()), and a test has no user memory.
+ * kunit_get_current_test()), a test has no user memory, and lparcfg
+ * prints no resource group.
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
 #define _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
@@ -15,6 +16,7 @@
 
 #define PPC_KUNIT_HAS_STATIC_STUB	0
 #define PPC_KUNIT_HAS_VM_MMAP	0
+#define PPC_LPARCFG_HAS_RESOURCE_GROUP	0
 #define PPC_KUNIT_HAS_ATTRIBUTES	0
 
 static inline struct kunit *kunit_get_current_test(void)
@@ -28,7 +30,7 @@ static inline unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 					  unsigned long prot, unsigned long flag,
 					  unsigned long offset)
 {
-	return -ENOSYS;
+	return -EOPNOTSUPP;
 }
 
 #endif /* _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H */

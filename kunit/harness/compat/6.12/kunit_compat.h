@@ -2,7 +2,7 @@
 /*
  * kunit/kunit_compat.h for Linux 6.12 (tools/lib/install-kunit): static
  * stubs, kunit_vm_mmap() and hcall_vphn() in asm/vphn.h as posted, no
- * case attributes.
+ * case attributes, and no resource group in lparcfg.
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
 #define _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H
@@ -12,6 +12,7 @@
 
 #define PPC_KUNIT_HAS_STATIC_STUB	1
 #define PPC_KUNIT_HAS_VM_MMAP	1
+#define PPC_LPARCFG_HAS_RESOURCE_GROUP	0
 #define PPC_KUNIT_HAS_ATTRIBUTES	0
 
 #endif /* _PPC_TOPOLOGY_KUNIT_KUNIT_COMPAT_H */
