@@ -154,11 +154,21 @@ static void set_key(struct static_key_false *key, bool on)
  * reads again (lparcfg, the dispatch statistics).  The fake machine sets
  * both.
  */
+static struct lppaca *running_lppaca(void)
+{
+	/*
+	 * A session runs on its one online CPU: no other paca to move to,
+	 * and no preemption check to make (get_lppaca() would).
+	 */
+	return local_paca->lppaca_ptr;
+}
+
 static void set_lppaca_shared(bool shared)
 {
-	u8 status = get_lppaca()->__old_status & ~LPPACA_OLD_SHARED_PROC;
+	u8 status = running_lppaca()->__old_status & ~LPPACA_OLD_SHARED_PROC;
 
-	WRITE_ONCE(get_lppaca()->__old_status, status | (shared ? LPPACA_OLD_SHARED_PROC : 0));
+	WRITE_ONCE(running_lppaca()->__old_status,
+		   status | (shared ? LPPACA_OLD_SHARED_PROC : 0));
 }
 
 static void apply_flags(const struct ppc_fake_flags *flags)
@@ -594,7 +604,7 @@ static int __init fake_init(struct kunit_resource *res, void *context)
 	}
 
 	ppc_fake_read_flags(&fake->boot_flags);
-	fake->boot_lppaca_status = get_lppaca()->__old_status;
+	fake->boot_lppaca_status = running_lppaca()->__old_status;
 	fake->boot_threads_per_core = threads_per_core;
 	fake->boot_threads_shift = threads_shift;
 	cpumask_copy(&fake->boot_threads_core_mask, &threads_core_mask);
@@ -646,7 +656,7 @@ static void __init fake_release(struct kunit_resource *res)
 	if (fake->flags_changed)
 		apply_flags(&fake->boot_flags);
 	if (fake->lppaca_status_changed)
-		WRITE_ONCE(get_lppaca()->__old_status, fake->boot_lppaca_status);
+		WRITE_ONCE(running_lppaca()->__old_status, fake->boot_lppaca_status);
 
 	/* Static keys the table builder set follow the boot state again. */
 	if (fake->topology_built)

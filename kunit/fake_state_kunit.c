@@ -414,7 +414,7 @@ static void __init record_running_cpu(void *data)
 	struct running_cpu *seen = data;
 
 	seen->cpu = raw_smp_processor_id();
-	seen->lppaca = get_lppaca();
+	seen->lppaca = local_paca->lppaca_ptr;
 	seen->this_cpu = raw_cpu_ptr(&running_cpu_probe);
 }
 
