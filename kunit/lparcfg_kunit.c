@@ -372,16 +372,18 @@ static void __init lparcfg_published(struct kunit *test)
 }
 
 /*
- * A write to lparcfg that changes the partition's capacity weight or
- * entitlement: lparcfg asks H_GET_PPP for the values it keeps, then
- * H_SET_PPP for the new pair, and turns the hypervisor's status into the
- * write's result.
+ * A write to lparcfg that changes the partition's processor capacity
+ * weight or entitlement, or its memory weight: lparcfg asks H_GET_PPP
+ * (H_GET_MPP) for the values it keeps, then H_SET_PPP (H_SET_MPP) for
+ * the new pair, and turns the hypervisor's status into the write's
+ * result.
  */
 struct lpar_write {
 	const char *name;
 	const char *line;		/* what is written */
-	long get_status;		/* H_GET_PPP's */
-	long set_status;		/* H_SET_PPP's */
+	bool memory;			/* the memory calls, not the processor ones */
+	long get_status;		/* H_GET_PPP's or H_GET_MPP's */
+	long set_status;		/* H_SET_PPP's or H_SET_MPP's */
 	unsigned long entitlement;	/* the current values */
 	unsigned int weight;
 	unsigned long set_entitlement;	/* what H_SET_PPP should be given */
@@ -403,6 +405,11 @@ static const struct lpar_write lpar_writes[] = {
 	  .get_status = H_PARAMETER, .error = -EINVAL },
 	{ .name = "get-refused-hardware", .line = "partition_entitled_capacity=250\n",
 	  .get_status = H_HARDWARE, .error = -EIO },
+	{ .name = "memory-weight", .line = "entitled_memory_weight=7\n", .memory = true,
+	  .entitlement = 1UL << 30, .weight = 3, .set_entitlement = 1UL << 30,
+	  .set_weight = 7 },
+	{ .name = "memory-get-refused", .line = "entitled_memory_weight=7\n", .memory = true,
+	  .get_status = H_PARAMETER, .error = -EINVAL },
 };
 
 static void lpar_write_to_desc(const struct lpar_write *w, char *desc)
@@ -445,8 +452,10 @@ static ssize_t write_lparcfg(struct kunit *test, const char *line)
 static void __init lparcfg_written(struct kunit *test)
 {
 	const struct lpar_write *w = test->param_value;
-	struct ppc_fake_hcall ppp = { .opcode = H_GET_PPP, .status = w->get_status };
-	struct ppc_fake_hcall set = { .opcode = H_SET_PPP, .status = w->set_status };
+	struct ppc_fake_hcall get = { .opcode = w->memory ? H_GET_MPP : H_GET_PPP,
+				      .status = w->get_status };
+	struct ppc_fake_hcall set = { .opcode = w->memory ? H_SET_MPP : H_SET_PPP,
+				      .status = w->set_status };
 	const unsigned long *args;
 	struct ppc_fake_flags flags;
 	struct ppc_fake *fake;
@@ -461,24 +470,25 @@ static void __init lparcfg_written(struct kunit *test)
 	flags.shared_processor = true;
 	ppc_fake_set_flags(fake, &flags);
 	ppc_fake_set_fw_feature(fake, FW_FEATURE_SPLPAR, true);
-	ppp.ret[0] = w->entitlement;
-	ppp.ret[3] = (u64)w->weight << 40;
-	ppc_fake_hcall_answer(test, &ppp);
+	/* PAPR's words: the weight is byte 2 of R7 for H_GET_PPP, byte 0 for MPP. */
+	get.ret[0] = w->entitlement;
+	get.ret[3] = (u64)w->weight << (w->memory ? 56 : 40);
+	ppc_fake_hcall_answer(test, &get);
 	ppc_fake_hcall_answer(test, &set);
 
 	ret = write_lparcfg(test, w->line);
 
 	KUNIT_EXPECT_EQ_MSG(test, ret, w->error ?: (ssize_t)strlen(w->line),
-			    "write(\"%.*s\") with H_GET_PPP %ld and H_SET_PPP %ld",
+			    "write(\"%.*s\") with the get call %ld and the set call %ld",
 			    (int)strlen(w->line) - 1, w->line, w->get_status, w->set_status);
-	args = ppc_fake_hcall_args(test, H_SET_PPP);
+	args = ppc_fake_hcall_args(test, set.opcode);
 	if (w->get_status) {
-		KUNIT_EXPECT_NULL_MSG(test, args, "H_SET_PPP asked although H_GET_PPP failed");
+		KUNIT_EXPECT_NULL_MSG(test, args, "set call asked, the get call failed");
 		return;
 	}
-	KUNIT_ASSERT_NOT_NULL_MSG(test, args, "lparcfg did not ask for H_SET_PPP");
-	KUNIT_EXPECT_EQ_MSG(test, args[0], w->set_entitlement, "H_SET_PPP's entitlement");
-	KUNIT_EXPECT_EQ_MSG(test, args[1], w->set_weight, "H_SET_PPP's weight");
+	KUNIT_ASSERT_NOT_NULL_MSG(test, args, "lparcfg did not ask for the set call");
+	KUNIT_EXPECT_EQ_MSG(test, args[0], w->set_entitlement, "the set call's entitlement");
+	KUNIT_EXPECT_EQ_MSG(test, args[1], w->set_weight, "the set call's weight");
 }
 
 static struct kunit_case __refdata lparcfg_cases[] = {
