@@ -382,6 +382,7 @@ struct lpar_write {
 	const char *name;
 	const char *line;		/* what is written */
 	bool memory;			/* the memory calls, not the processor ones */
+	bool refused;			/* refused before any call */
 	long get_status;		/* H_GET_PPP's or H_GET_MPP's */
 	long set_status;		/* H_SET_PPP's or H_SET_MPP's */
 	unsigned long entitlement;	/* the current values */
@@ -410,6 +411,9 @@ static const struct lpar_write lpar_writes[] = {
 	  .set_weight = 7 },
 	{ .name = "memory-get-refused", .line = "entitled_memory_weight=7\n", .memory = true,
 	  .get_status = H_PARAMETER, .error = -EINVAL },
+	/* Refused before kbuf is read ("lparcfg - fix kbuf[] underflow"). */
+	{ .name = "empty", .line = "", .refused = true, .error = -EINVAL },
+	{ .name = "no-value", .line = "capacity_weight\n", .refused = true, .error = -EINVAL },
 };
 
 static void lpar_write_to_desc(const struct lpar_write *w, char *desc)
@@ -482,7 +486,10 @@ static void __init lparcfg_written(struct kunit *test)
 			    "write(\"%.*s\") with the get call %ld and the set call %ld",
 			    (int)strlen(w->line) - 1, w->line, w->get_status, w->set_status);
 	args = ppc_fake_hcall_args(test, set.opcode);
-	if (w->get_status) {
+	if (w->refused)
+		KUNIT_EXPECT_EQ_MSG(test, ppc_fake_hcall_asked(test, get.opcode), 0U,
+				    "a refused write asked the hypervisor");
+	if (w->get_status || w->refused) {
 		KUNIT_EXPECT_NULL_MSG(test, args, "set call asked, the get call failed");
 		return;
 	}
