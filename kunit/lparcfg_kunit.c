@@ -17,6 +17,7 @@
  * checks for h_get_mpp and h_get_ppp").
  */
 
+#include <kunit/resource.h>
 #include <kunit/test.h>
 #include <linux/file.h>
 #include <linux/fs.h>
@@ -62,6 +63,11 @@ struct lpar_state {
 	long pic_status;		/* H_PIC's */
 	unsigned long pool_idle_time;
 	unsigned long pic_procs;
+	/* ibm,partition-performance-parameters-level of the root, 0: none */
+	u32 perf_level;
+	unsigned int platform_procs;	/* given to virtualization */
+	unsigned int max_capacity;	/* processor capacity available, hundredths */
+	unsigned int entitled_capacity;
 };
 
 static const struct lpar_state lpar_states[] = {
@@ -88,6 +94,10 @@ static const struct lpar_state lpar_states[] = {
 	  .system_procs = 40 },
 	{ .name = "dedicated-no-splpar", .no_splpar = true, .vcpus = 8, .entitlement = 800,
 	  .group = 32777, .system_procs = 40 },
+	{ .name = "shared-perf-level-1", .shared = true, .vcpus = 8, .entitlement = 120,
+	  .group = 32778, .pool = 4, .weight = 10, .pool_procs = 12, .system_procs = 48,
+	  .pool_idle_time = 5, .pic_procs = 12, .perf_level = 1, .platform_procs = 48,
+	  .max_capacity = 3600, .entitled_capacity = 2400 },
 };
 
 static void lpar_state_to_desc(const struct lpar_state *s, char *desc)
@@ -108,7 +118,52 @@ static void answer_ppp(struct kunit *test, const struct lpar_state *s)
 	ppp.ret[3] = (u64)s->group_index << 56 | (u64)s->capped << 48 |
 		     (u64)s->weight << 40 | (u64)s->unallocated_weight << 32 |
 		     (u64)s->pool_procs << 16 | s->system_procs;
+	ppp.ret[4] = (u64)s->platform_procs << 48 | (u64)s->max_capacity << 24 |
+		     s->entitled_capacity;
 	ppc_fake_hcall_answer(test, &ppp);
+}
+
+/*
+ * The root node's ibm,partition-performance-parameters-level, which says
+ * the last word of H_GET_PPP's answer means something.  A property taken
+ * out of the live tree stays on its node's list of dead properties,
+ * which the tree owns: it is allocated here and never freed.
+ */
+static int perf_level_add(struct kunit_resource *res, void *context)
+{
+	struct property *prop = context;
+	struct device_node *root = of_find_node_by_path("/");
+	int ret = root ? of_add_property(root, prop) : -ENODEV;
+
+	of_node_put(root);
+	res->data = prop;
+	return ret;
+}
+
+static void perf_level_remove(struct kunit_resource *res)
+{
+	struct device_node *root = of_find_node_by_path("/");
+
+	of_remove_property(root, res->data);
+	of_node_put(root);
+}
+
+static void set_perf_level(struct kunit *test, u32 level)
+{
+	struct property *prop = kzalloc(sizeof(*prop) + sizeof(__be32), GFP_KERNEL);
+	__be32 *value = (__be32 *)(prop + 1);
+
+	void *added;
+
+	KUNIT_ASSERT_NOT_NULL(test, prop);
+	*value = cpu_to_be32(level);
+	prop->name = "ibm,partition-performance-parameters-level";
+	prop->length = sizeof(*value);
+	prop->value = value;
+	added = kunit_alloc_resource(test, perf_level_add, perf_level_remove, GFP_KERNEL, prop);
+	if (!added)
+		kfree(prop);	/* not in the tree */
+	KUNIT_ASSERT_NOT_NULL_MSG(test, added, "the root node already has a performance level");
 }
 
 static void answer_pic(struct kunit *test, const struct lpar_state *s)
@@ -287,6 +342,15 @@ static void expect_ppp_lines(struct kunit *test, const char *cfg, const struct l
 	expect_line(test, cfg, "capacity_weight", s->weight);
 	expect_line(test, cfg, "capped", s->capped);
 	expect_line(test, cfg, "unallocated_capacity", s->unallocated_entitlement);
+	if (s->perf_level >= 1) {
+		expect_line(test, cfg, "physical_procs_allocated_to_virtualization",
+			    s->platform_procs);
+		expect_line(test, cfg, "max_proc_capacity_available", s->max_capacity);
+		expect_line(test, cfg, "entitled_proc_capacity_available", s->entitled_capacity);
+	} else {
+		expect_no_line(test, cfg, "max_proc_capacity_available",
+			       "the root node gives no performance parameters level");
+	}
 	if (s->group_procs && PPC_LPARCFG_HAS_RESOURCE_GROUP) {
 		expect_line(test, cfg, "resource_group_number", s->group_index);
 		expect_line(test, cfg, "resource_group_active_processors", s->group_procs);
@@ -352,6 +416,8 @@ static void __init lparcfg_published(struct kunit *test)
 	ppc_fake_set_fw_feature(fake, FW_FEATURE_SPLPAR, !s->no_splpar);
 	answer_ppp(test, s);
 	answer_pic(test, s);
+	if (s->perf_level)
+		set_perf_level(test, s->perf_level);
 	set_vcpu_counters(test, fake, s);
 
 	count_vcpus(s, &before);
