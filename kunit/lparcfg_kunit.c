@@ -231,13 +231,39 @@ static void count_vcpus(const struct lpar_state *s, struct lpar_counts *sum)
 }
 
 /*
- * /proc/powerpc/lparcfg as a reader sees it, opened through a kernel mount
- * of proc and read through its seq_file (proc files of the proc_read kind
- * have no read_iter for kernel_read()).
+ * /proc/powerpc/lparcfg opened with @flags through a kernel mount of proc
+ * (the suites run before anything mounts /proc), which @mnt returns for
+ * close_lparcfg().
+ */
+static struct file *open_lparcfg(struct kunit *test, int flags, struct vfsmount **mnt)
+{
+	struct file_system_type *proc = get_fs_type("proc");
+	struct file *file;
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, proc, "no proc file system");
+	*mnt = kern_mount(proc);
+	put_filesystem(proc);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(*mnt), "mounting proc: %ld", PTR_ERR(*mnt));
+	file = file_open_root_mnt(*mnt, "powerpc/lparcfg", flags, 0);
+	if (IS_ERR(file))
+		kern_unmount(*mnt);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(file), "opening powerpc/lparcfg (flags %#x): %ld",
+			       flags, PTR_ERR(file));
+	return file;
+}
+
+static void close_lparcfg(struct file *file, struct vfsmount *mnt)
+{
+	fput(file);
+	kern_unmount(mnt);
+}
+
+/*
+ * /proc/powerpc/lparcfg as a reader sees it, read through its seq_file
+ * (proc files of the proc_read kind have no read_iter for kernel_read()).
  */
 static char *read_lparcfg(struct kunit *test)
 {
-	struct file_system_type *proc = get_fs_type("proc");
 	char *buf = kunit_kzalloc(test, LPARCFG_SIZE, GFP_KERNEL);
 	struct kvec kv = { .iov_base = buf, .iov_len = LPARCFG_SIZE - 1 };
 	struct vfsmount *mnt;
@@ -248,20 +274,12 @@ static char *read_lparcfg(struct kunit *test)
 	ssize_t n;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_NOT_NULL_MSG(test, proc, "no proc file system");
-	mnt = kern_mount(proc);
-	put_filesystem(proc);
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(mnt), "mounting proc: %ld", PTR_ERR(mnt));
-	file = file_open_root_mnt(mnt, "powerpc/lparcfg", O_RDONLY, 0);
-	if (IS_ERR(file))
-		kern_unmount(mnt);
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(file), "opening powerpc/lparcfg: %ld", PTR_ERR(file));
+	file = open_lparcfg(test, O_RDONLY, &mnt);
 	init_sync_kiocb(&kiocb, file);
 	iov_iter_kvec(&to, ITER_DEST, &kv, 1, LPARCFG_SIZE - 1);
 	while ((n = seq_read_iter(&kiocb, &to)) > 0)
 		len += n;
-	fput(file);
-	kern_unmount(mnt);
+	close_lparcfg(file, mnt);
 	KUNIT_ASSERT_GE_MSG(test, n, 0, "reading powerpc/lparcfg: %zd", n);
 	KUNIT_ASSERT_LT_MSG(test, len, (size_t)LPARCFG_SIZE - 1, "lparcfg is longer than %d",
 			    LPARCFG_SIZE);
@@ -390,11 +408,13 @@ static int cpu_nodes(void)
  */
 static void expect_no_splpar_lines(struct kunit *test, const char *cfg)
 {
+	int cpus = cpu_nodes();
+
 	KUNIT_EXPECT_EQ_MSG(test, ppc_fake_hcall_asked(test, H_GET_PPP), 0U,
 			    "lparcfg asked for H_GET_PPP without FW_FEATURE_SPLPAR");
-	expect_line(test, cfg, "system_active_processors", cpu_nodes());
-	expect_line(test, cfg, "partition_active_processors", cpu_nodes());
-	expect_line(test, cfg, "partition_entitled_capacity", cpu_nodes() * 100);
+	expect_line(test, cfg, "system_active_processors", cpus);
+	expect_line(test, cfg, "partition_active_processors", cpus);
+	expect_line(test, cfg, "partition_entitled_capacity", cpus * 100);
 	expect_no_line(test, cfg, "dispatches", "the dispatch counters are SPLPAR's");
 	expect_no_line(test, cfg, "pool", "no SPLPAR, no pool");
 }
@@ -492,7 +512,6 @@ KUNIT_ARRAY_PARAM(lpar_write, lpar_writes, lpar_write_to_desc);
 /* write(2) of @line to /proc/powerpc/lparcfg, from a user buffer of the test's. */
 static ssize_t write_lparcfg(struct kunit *test, const char *line)
 {
-	struct file_system_type *proc = get_fs_type("proc");
 	size_t len = strlen(line);
 	unsigned long ubuf;
 	struct vfsmount *mnt;
@@ -504,18 +523,9 @@ static ssize_t write_lparcfg(struct kunit *test, const char *line)
 			     MAP_ANONYMOUS | MAP_PRIVATE, 0);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR_VALUE(ubuf), "no user memory: %ld", (long)ubuf);
 	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)ubuf, line, len), 0UL);
-	KUNIT_ASSERT_NOT_NULL_MSG(test, proc, "no proc file system");
-	mnt = kern_mount(proc);
-	put_filesystem(proc);
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(mnt), "mounting proc: %ld", PTR_ERR(mnt));
-	file = file_open_root_mnt(mnt, "powerpc/lparcfg", O_WRONLY, 0);
-	if (IS_ERR(file))
-		kern_unmount(mnt);
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(file), "opening powerpc/lparcfg for writing: %ld",
-			       PTR_ERR(file));
+	file = open_lparcfg(test, O_WRONLY, &mnt);
 	ret = vfs_write(file, (const char __user *)ubuf, len, &pos);
-	fput(file);
-	kern_unmount(mnt);
+	close_lparcfg(file, mnt);
 	return ret;
 }
 
