@@ -13,6 +13,8 @@ CROSS=powerpc64le-linux-gnu-
 KERNEL_CC="ccache ${CROSS}gcc"
 # Where kunit/ is installed in a kernel tree (the seam patch sources it).
 KUNIT_DIR=arch/powerpc/kernel/topology_kunit
+# The Kconfig that sources the suites' (the suites' patch adds the line).
+KUNIT_SOURCED_FROM=arch/powerpc/Kconfig.debug
 BASES="7.3 6.12 6.1"
 # The base of every command that is given none: the tree powerpc
 # series are posted against.
@@ -350,10 +352,63 @@ series_file_patches() {
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e 's/^[[:space:]]*//' -e '/^$/d' "$1"
 }
 
-# seam_patch BASE: the seam patch's name, the first patch
-# patches/BASE/series lists (before any series or RFC goes on it).
-seam_patch() {
-	series_file_patches "$PATCH_ROOT/$1/series" | sed -n 1p
+# seam_patches BASE: the seams' patch names, one a line: the patches
+# patches/BASE/series lists first whose subjects say "Let KUnit tests"
+# (the scheduler's, then powerpc's), before any fix, series or RFC.
+seam_patches() {
+	local p found=
+	while read -r p; do
+		grep -q '^Subject: .*Let KUnit tests' "$PATCH_ROOT/$1/$p" || break
+		echo "$p"
+		found=1
+	done < <(series_file_patches "$PATCH_ROOT/$1/series")
+	[ -n "$found" ] || die "$PATCH_ROOT/$1/series does not start with the seams (subjects saying \"Let KUnit tests\")"
+}
+
+# tree_edited TREE: TREE has edits beyond what tools/lib/install-kunit puts
+# there (topology_kunit/ and the line that sources its Kconfig).
+tree_edited() {
+	local f=$KUNIT_SOURCED_FROM
+	[ -n "$(git -C "$1" status --porcelain --untracked-files=no -- . \
+		":(exclude)$KUNIT_DIR" ":(exclude)$f" 2>/dev/null)" ] && return 0
+	git -C "$1" diff --quiet HEAD -- "$f" 2>/dev/null && return 1
+	! cmp -s <(git -C "$1" show "HEAD:$f"; printf '\nsource "%s/Kconfig"\n' "$KUNIT_DIR") "$1/$f"
+}
+
+# maintainers_entry FILE: the suites' entry in the MAINTAINERS file FILE,
+# in its sorted place, unless FILE has it.
+maintainers_entry() {
+	local title="POWERPC TOPOLOGY KUNIT TESTS"
+	grep -qxF "$title" "$1" && return 0
+	# Before the title that follows it in sorted order (case aside), as
+	# checkpatch's and get_maintainer's readers expect.
+	LC_ALL=C awk -v title="$title" -v dir="$KUNIT_DIR/" '
+		{ line[NR] = $0 }
+		END {
+			for (i = 2; i < NR; i++)
+				if (line[i - 1] == "" && line[i + 1] ~ /^[A-Z]:\t/ && toupper(line[i]) > title &&
+				    (!at || toupper(line[i]) < toupper(line[at])))
+					at = i
+			if (!at)
+				exit 1
+			for (i = 1; i <= NR; i++) {
+				if (i == at)
+					printf "%s\nL:\tlinuxppc-dev@lists.ozlabs.org\nS:\tMaintained\nF:\t%s\n\n", title, dir
+				print line[i]
+			}
+		}' "$1" > "$1.new" || { rm -f "$1.new"; die "$1: no place for the $title entry"; }
+	mv "$1.new" "$1"
+}
+
+# seams_only BASE DIR: DIR/BASE/ holds the seams alone and a series file
+# listing them, for PPC_KUNIT_PATCHES=DIR.
+seams_only() {
+	local p
+	mkdir -p "$2/$1"
+	seam_patches "$1" > "$2/$1/series"
+	while read -r p; do
+		cp "$PATCH_ROOT/$1/$p" "$2/$1/"
+	done < "$2/$1/series"
 }
 
 # use_series BASE: with SERIES=PATH, the mailed series PATH holds replaces

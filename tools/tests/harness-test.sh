@@ -70,7 +70,7 @@ expect_fail "a series naming a missing patch: file and line are named" \
 
 # A series whose second patch does not apply: the first is real.
 mkdir -p "$scratch/bad/6.1"
-first=$(seam_patch 6.1)
+first=$(seam_patches 6.1 | sed -n 1p)
 cp "$PATCH_ROOT/6.1/$first" "$scratch/bad/6.1/"
 cat > "$scratch/bad/6.1/0002-does-not-apply.patch" <<'PATCH'
 From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
@@ -116,12 +116,12 @@ else
 	not_ok "reusing the tree rewrote its files"
 fi
 
-# A series that drops its topology patches: the header the second patch
-# changes (included everywhere) keeps its timestamp, so nothing but what
+# A series that drops its topology patches: the header the third patch
+# (the one after the two seams) changes (included everywhere) keeps its timestamp, so nothing but what
 # the dropped patches touched is rebuilt; smp.c, which they touched, is
 # rewritten.
 mkdir -p "$scratch/short/6.1"
-series_patches 6.1 | sed -n 1,2p > "$scratch/short/6.1/series"
+series_patches 6.1 | sed -n 1,3p > "$scratch/short/6.1/series"
 while read -r p; do cp "$PATCH_ROOT/6.1/$p" "$scratch/short/6.1/"; done < "$scratch/short/6.1/series"
 kept=arch/powerpc/include/asm/paravirt.h
 changed=arch/powerpc/kernel/smp.c
@@ -132,7 +132,7 @@ expect_ok "a shorter series is applied" env PPC_KUNIT_PATCHES="$scratch/short" \
 	"$PROJECT/tools/lib/prepare-tree" 6.1
 if [ "$(stat -c %Y "$tree/$kept")" = "$kept_stamp" ] &&
    [ "$(stat -c %Y "$tree/$changed")" != "$changed_stamp" ] &&
-   [ "$(git -C "$tree" rev-list --count pristine..HEAD)" = 2 ]; then
+   [ "$(git -C "$tree" rev-list --count pristine..HEAD)" = 3 ]; then
 	ok "a changed series keeps the timestamp of $kept and rewrites $changed"
 else
 	not_ok "a changed series: $kept or $changed has the wrong timestamp"

@@ -21,7 +21,7 @@ trap 'rm -rf "$scratch"' EXIT
 
 python3 "$report/junit.py" "$in/results.json" "$in/metadata.txt" "$in/ktap.log" "$scratch/junit.xml"
 python3 "$report/kcidb.py" "$in/results.json" "$in/metadata.txt" \
-	"$PATCH_ROOT/6.1/$(seam_patch 6.1)" "$scratch/kcidb.json"
+	"$PATCH_ROOT/6.1/$(seam_patches 6.1 | sed -n 1p)" "$scratch/kcidb.json"
 
 expect_ok "the JUnit XML has what JUnit requires" \
 	"$report/check_formats.py" junit "$scratch/junit.xml"

@@ -4,7 +4,7 @@
 # Host tests of SERIES=: the 6.1 series mailed as a thread, as one
 # format-patch mbox and as a directory reads back as the same patches; a
 # series the base does not carry comes after the base's own series, or
-# after the seam alone with SERIES_ON=seam;
+# after the seams alone with SERIES_ON=seam;
 # bad input is named; a series with a patch that does not apply stops at
 # that patch, naming the file and hunk, and leaves the tree usable.  No
 # kernel is built; the trees live in a scratch cache that shares the
@@ -21,7 +21,9 @@ trap 'rm -rf "$scratch"; git -C "${pristine:-/nonexistent}" worktree prune 2>/de
 base=6.1
 series=$PATCH_ROOT/$base
 mapfile -t patches < <(series_file_patches "$series/series")
-after_seam=("${patches[@]:1}")
+mapfile -t seams < <(seam_patches "$base")
+nseam=${#seams[@]}
+after_seam=("${patches[@]:nseam}")
 n=${#after_seam[@]}
 import() { "$PROJECT/tools/lib/import-series" "$base" "$@"; }
 
@@ -30,15 +32,15 @@ diff_of() {
 	sed -n '/^diff --git /,$p' "$1" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
 }
 
-# same_patches DIR: DIR/patches/BASE holds the seam, then the series'
+# same_patches DIR: DIR/patches/BASE holds the seams, then the series'
 # patches with the same diffs as patches/BASE.
 same_patches() {
 	local dir=$1/patches/$base k got
 	mapfile -t got < <(series_file_patches "$dir/series")
-	[ ${#got[@]} -eq $((n + 1)) ] || return 1
-	[ "${got[0]}" = "${patches[0]}" ] || return 1
+	[ ${#got[@]} -eq $((n + nseam)) ] || return 1
+	[ "${got[*]:0:nseam}" = "${seams[*]}" ] || return 1
 	for k in $(seq "$n"); do
-		cmp -s <(diff_of "$dir/${got[$k]}") <(diff_of "$series/${after_seam[$((k - 1))]}") ||
+		cmp -s <(diff_of "$dir/${got[$((k + nseam - 1))]}") <(diff_of "$series/${after_seam[$((k - 1))]}") ||
 			return 1
 	done
 }
@@ -54,7 +56,7 @@ else
 	not_ok "a thread mbox reads back as the series"
 	sed 's/^/    /' "$scratch/thread.err"
 fi
-second=$(series_file_patches "$scratch/thread/patches/$base/series" | sed -n 3p)
+second=$(series_file_patches "$scratch/thread/patches/$base/series" | sed -n "$((nseam + 2))p")
 if grep -q '^Reviewed-by: Reviewer <reviewer@example.org>' "$scratch/thread/patches/$base/$second"; then
 	ok "b4 adds the Reviewed-by a reply gave to the patch it answered"
 else
@@ -92,7 +94,7 @@ foreign=$scratch/foreign.mbox
   cat "$PROJECT/tools/tests/patches/6.1-seam-not-free.patch"; } > "$foreign"
 expect_ok "a series the base does not carry is read" import "$foreign" "$scratch/own"
 mapfile -t got < <(series_file_patches "$scratch/own/patches/$base/series")
-if [ ${#got[@]} -eq $((n + 2)) ] && [ "${got[*]:0:$((n + 1))}" = "${patches[*]}" ] &&
+if [ ${#got[@]} -eq $((n + nseam + 1)) ] && [ "${got[*]:0:$((n + nseam))}" = "${patches[*]}" ] &&
    [ "$(grep -c '^base: ' "$scratch/own/import.txt")" = "$n" ]; then
 	ok "it comes after the base's seam and fixes, which import.txt lists"
 else
@@ -101,10 +103,10 @@ fi
 expect_ok "SERIES_ON=seam is read" env SERIES_ON=seam "$PROJECT/tools/lib/import-series" \
 	"$base" "$foreign" "$scratch/own-seam"
 mapfile -t got < <(series_file_patches "$scratch/own-seam/patches/$base/series")
-if [ ${#got[@]} -eq 2 ] && [ "${got[0]}" = "${patches[0]}" ]; then
-	ok "with SERIES_ON=seam it comes after the seam alone"
+if [ ${#got[@]} -eq $((nseam + 1)) ] && [ "${got[*]:0:nseam}" = "${seams[*]}" ]; then
+	ok "with SERIES_ON=seam it comes after the seams alone"
 else
-	not_ok "with SERIES_ON=seam it comes after the seam alone: got ${got[*]}"
+	not_ok "with SERIES_ON=seam it comes after the seams alone: got ${got[*]}"
 fi
 if grep -q '^left out of the base.s series (the series carries its own version)' \
 	"$scratch/mbox/import.txt"; then
@@ -155,7 +157,7 @@ file=$(sed -n 's|^diff --git a/\([^ ]*\) .*|\1|p' "$series/${after_seam[2]}" | s
 # One context line the tree lacks, at the hunk's edge: it goes in with
 # less context, and prepare-tree says where.
 expect_ok "a thread with a patch broken at a hunk's edge is read" break_third edge
-third=$(series_file_patches "$scratch/brk-edge/patches/$base/series" | sed -n 4p)
+third=$(series_file_patches "$scratch/brk-edge/patches/$base/series" | sed -n "$((nseam + 3))p")
 set +e
 out=$(env PPC_KUNIT_PATCHES="$scratch/brk-edge/patches" "$PROJECT/tools/lib/prepare-tree" "$base" 2>&1)
 rc=$?

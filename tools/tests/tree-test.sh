@@ -62,18 +62,19 @@ snapshot() {
 
 user_tree "$scratch/linux" "$tb"
 mapfile -t patches < <(series_file_patches "$PATCH_ROOT/$tb/series")
-for p in "${patches[@]:1}"; do
+mapfile -t seams < <(seam_patches "$tb")
+for p in "${patches[@]:${#seams[@]}}"; do
 	commit_patch "$scratch/linux" "$PATCH_ROOT/$tb/$p"
 done
 echo "my notes" > "$scratch/linux/NOTES.local"
 snapshot "$scratch/linux" > "$scratch/before"
 
 if out=$(prepare "$scratch/linux" 2> "$scratch/err") && read -r base clone <<< "$out" &&
-   [ "$base" = "$tb" ] && [ "$(git -C "$clone" rev-parse HEAD~1)" = "$(git -C "$scratch/linux" rev-parse HEAD)" ] &&
-   [ "$(git -C "$clone" log -1 --format=%s)" = "$(sed -n 's/^Subject: \[[^]]*\] //p' "$PATCH_ROOT/$tb/${patches[0]}")" ]; then
-	ok "a $tb tree gets base $tb's seam on a copy of its HEAD"
+   [ "$base" = "$tb" ] && [ "$(git -C "$clone" rev-parse "HEAD~${#seams[@]}")" = "$(git -C "$scratch/linux" rev-parse HEAD)" ] &&
+   [ "$(git -C "$clone" log -1 --format=%s)" = "$(sed -n 's/^Subject: \[[^]]*\] //p' "$PATCH_ROOT/$tb/${seams[-1]}")" ]; then
+	ok "a $tb tree gets base $tb's seams on a copy of its HEAD"
 else
-	not_ok "a $tb tree gets base $tb's seam on a copy of its HEAD"
+	not_ok "a $tb tree gets base $tb's seams on a copy of its HEAD"
 	sed 's/^/    /' "$scratch/err"
 fi
 if diff "$scratch/before" <(snapshot "$scratch/linux") > /dev/null; then
@@ -86,7 +87,7 @@ expect_ok "a second run reuses the copy" prepare "$scratch/linux"
 
 # A 6.1 tree whose smp.c the seam's first hunk cannot take.
 user_tree "$scratch/old" 6.1
-seam61=$(seam_patch 6.1)
+seam61=$(seam_patches 6.1 | tail -n 1)
 file=arch/powerpc/kernel/smp.c
 line=$(sed -n "/^+++ b\/${file//\//\\/}$/,/^diff /{s/^@@ -\([0-9]*\),.*/\1/p}" "$PATCH_ROOT/6.1/$seam61" | sed -n 1p)
 git -C "$scratch/old" show "HEAD:$file" |
