@@ -21,7 +21,8 @@ series_file_patches "$PATCH_ROOT/6.1/series" > "$scratch/patches/6.1/series"
 while read -r p; do cp "$PATCH_ROOT/6.1/$p" "$scratch/patches/6.1/"; done < "$scratch/patches/6.1/series"
 cp "$here/patches/$bad" "$scratch/patches/6.1/"
 echo "$bad" >> "$scratch/patches/6.1/series"
-n=$(($(wc -l < "$scratch/patches/6.1/series") - 2))
+# The series' patches after the seams, less the bad one.
+n=$(($(wc -l < "$scratch/patches/6.1/series") - $(seam_patches 6.1 | wc -l) - 1))
 
 set +e
 PPC_KUNIT_PATCHES="$scratch/patches" "$PROJECT/tools/lib/series-warnings" 6.1 > "$scratch/out" 2> "$scratch/err"
