@@ -537,7 +537,11 @@ void ppc_fake_set_hw_id(struct ppc_fake *fake, int cpu, int hw_id)
  */
 void ppc_fake_call_as(struct ppc_fake *fake, int cpu, void (*fn)(void *), void *arg)
 {
-	struct paca_struct *own = local_paca;
+	/*
+	 * From paca_ptrs[], not local_paca: r13 is a global register
+	 * variable, whose reads GCC may move, past setup_paca() too.
+	 */
+	struct paca_struct *own = paca_ptrs[raw_smp_processor_id()];
 
 	if (REFUSE(fake, cpu < 0 || cpu >= nr_cpu_ids || cpu == raw_smp_processor_id(),
 		   "CPU %d is not another possible CPU", cpu) ||
@@ -546,6 +550,13 @@ void ppc_fake_call_as(struct ppc_fake *fake, int cpu, void (*fn)(void *), void *
 	setup_paca(paca_ptrs[cpu]);
 	fn(arg);
 	setup_paca(own);
+	/*
+	 * Not a tail call: this function's stack-protector check must read
+	 * the canary of the running CPU's paca, after setup_paca(own).  As
+	 * a sibling call GCC checked before it, with @cpu's paca in r13, and
+	 * panicked (KASAN kernels, whose frames here carry a canary).
+	 */
+	barrier();
 }
 
 void __init ppc_fake_with_topology(struct ppc_fake *fake, ppc_probe_fn fn, void *ctx)
