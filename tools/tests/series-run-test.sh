@@ -19,7 +19,8 @@ scratch=$(mktemp -d /tmp/ppc-kunit-series-run.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 series=$PATCH_ROOT/$base
 mapfile -t patches < <(series_file_patches "$series/series")
-after_seam=("${patches[@]:1}")
+mapfile -t seams < <(seam_patches "$base")
+after_seam=("${patches[@]:${#seams[@]}}")
 statuses() { python3 "$PROJECT/tools/report/case_statuses.py" "$1/results.json"; }
 
 # run NAME [SERIES]: make run into $scratch/NAME; its log beside it.

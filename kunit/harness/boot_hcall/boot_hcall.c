@@ -228,4 +228,5 @@ static struct kunit_suite fake_hcall_boot_suite = {
 	.name = "powerpc_fake_hcall_boot",
 	.test_cases = fake_hcall_boot_cases,
 };
+
 kunit_test_suite(fake_hcall_boot_suite);
