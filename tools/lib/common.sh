@@ -365,6 +365,11 @@ seam_patches() {
 	[ -n "$found" ] || die "$PATCH_ROOT/$1/series does not start with the seams (subjects saying \"Let KUnit tests\")"
 }
 
+# seam_paths BASE: the seams' patches as paths, one a line.
+seam_paths() {
+	seam_patches "$1" | sed "s|^|$PATCH_ROOT/$1/|"
+}
+
 # tree_edited TREE: TREE has edits beyond what tools/lib/install-kunit puts
 # there (topology_kunit/ and the line that sources its Kconfig).
 tree_edited() {
