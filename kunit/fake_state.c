@@ -13,6 +13,7 @@
 #include <linux/mmzone.h>
 #include <linux/numa.h>
 #include <linux/percpu.h>
+#include <linux/sched/cputime.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/vmalloc.h>
@@ -137,6 +138,10 @@ void ppc_fake_read_flags(struct ppc_fake_flags *flags)
 	flags->coregroup_enabled = coregroup_enabled;
 	flags->thread_group_shares_l2 = thread_group_shares_l2;
 	flags->thread_group_shares_l3 = thread_group_shares_l3;
+#ifdef CONFIG_PARAVIRT_TIME_ACCOUNTING
+	flags->steal_clock = static_key_enabled(&paravirt_steal_enabled);
+	flags->steal_rq = static_key_enabled(&paravirt_steal_rq_enabled);
+#endif
 }
 
 static void set_key(struct static_key_false *key, bool on)
@@ -145,6 +150,15 @@ static void set_key(struct static_key_false *key, bool on)
 		static_branch_enable(key);
 	else
 		static_branch_disable(key);
+}
+
+/* The steal keys are plain static keys, which boot increments once. */
+static void __maybe_unused set_steal_key(struct static_key *key, bool on)
+{
+	if (on)
+		static_key_enable(key);
+	else
+		static_key_disable(key);
 }
 
 /*
@@ -182,6 +196,10 @@ static void apply_flags(const struct ppc_fake_flags *flags)
 	coregroup_enabled = flags->coregroup_enabled;
 	thread_group_shares_l2 = flags->thread_group_shares_l2;
 	thread_group_shares_l3 = flags->thread_group_shares_l3;
+#ifdef CONFIG_PARAVIRT_TIME_ACCOUNTING
+	set_steal_key(&paravirt_steal_enabled, flags->steal_clock);
+	set_steal_key(&paravirt_steal_rq_enabled, flags->steal_rq);
+#endif
 }
 
 /*
@@ -201,6 +219,10 @@ void ppc_fake_set_flags(struct ppc_fake *fake, const struct ppc_fake_flags *flag
 	/* Without CONFIG_KVM_GUEST, is_kvm_guest() is false at compile time. */
 	if (REFUSE(fake, flags->kvm_guest && !IS_ENABLED(CONFIG_KVM_GUEST),
 		   "a KVM guest, in a kernel without CONFIG_KVM_GUEST"))
+		return;
+	if (REFUSE(fake, (flags->steal_clock || flags->steal_rq) &&
+		   !IS_ENABLED(CONFIG_PARAVIRT_TIME_ACCOUNTING),
+		   "steal time accounting, in a kernel without CONFIG_PARAVIRT_TIME_ACCOUNTING"))
 		return;
 	fake->flags_changed = true;
 	apply_flags(flags);

@@ -52,6 +52,15 @@ struct ppc_fake_flags {
 	bool coregroup_enabled;
 	bool thread_group_shares_l2;
 	bool thread_group_shares_l3;
+	/*
+	 * Steal time read from the hypervisor (paravirt_steal_enabled), and
+	 * taken off the runqueue clock (paravirt_steal_rq_enabled): boot
+	 * turns both on for a shared-processor LPAR, the second unless
+	 * booted with no-steal-acc.  Without CONFIG_PARAVIRT_TIME_ACCOUNTING
+	 * neither exists.
+	 */
+	bool steal_clock;
+	bool steal_rq;
 };
 
 struct ppc_fake;

@@ -243,9 +243,12 @@ const struct cpumask * __init fixture_bring_up_with(struct kunit *test, struct p
 						    const struct ppc_fixture *fx,
 						    const struct fixture_bring_up *how)
 {
+	/* As pseries_setup_arch() sets them for the LPAR's processor mode. */
 	struct ppc_fake_flags flags = {
 		.shared_processor = fx->shared_processor,
 		.coregroup_enabled = fx->has_coregroups,
+		.steal_clock = IS_ENABLED(CONFIG_PARAVIRT_TIME_ACCOUNTING) && fx->shared_processor,
+		.steal_rq = IS_ENABLED(CONFIG_PARAVIRT_TIME_ACCOUNTING) && fx->shared_processor,
 	};
 	int cpu, map, i, boot_node = cpu_to_node(0);
 	int *chip_ids, *order, nr_order = 0;

@@ -251,6 +251,8 @@ static struct kunit_case __refdata topology_cases[] = {
 	KUNIT_CASE_PARAM(topology_fixture_groups, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_keeps_every_level, fixture_gen_params),
 	KUNIT_CASE_PARAM(topology_fixture_repeated_level_dropped, fixture_gen_params),
+	KUNIT_CASE_PARAM(topology_capacity_under_steal, fixture_mode_gen_params),
+	KUNIT_CASE_PARAM(topology_capacity_steal_not_accounted, fixture_gen_params),
 	{}
 };
 

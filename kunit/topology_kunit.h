@@ -11,6 +11,7 @@
  *  topology_domains_kunit.c  the domains kept, and where update_top_cache_domain() points
  *  topology_llc_kunit.c      the LLC, and what the scheduler says of CPU pairs
  *  topology_groups_kunit.c   the groups the load balancer works with
+ *  topology_steal_kunit.c    the capacity steal time leaves a CPU
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_H
 #define _PPC_TOPOLOGY_KUNIT_H
@@ -100,5 +101,7 @@ void __init topology_fixture_domain_pointers(struct kunit *test);
 void __init topology_fixture_groups(struct kunit *test);
 void __init topology_fixture_keeps_every_level(struct kunit *test);
 void __init topology_fixture_repeated_level_dropped(struct kunit *test);
+void __init topology_capacity_under_steal(struct kunit *test);
+void __init topology_capacity_steal_not_accounted(struct kunit *test);
 
 #endif /* _PPC_TOPOLOGY_KUNIT_H */
