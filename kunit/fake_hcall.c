@@ -14,6 +14,7 @@
 #include <linux/kprobes.h>
 #include <linux/string.h>
 #include <asm/hvcall.h>
+#include <asm/machdep.h>
 
 #include "fake_hcall.h"
 #include "kunit_compat.h"
@@ -28,7 +29,12 @@ static const struct hcall_entry hcall_entries[] = {
 	{ "plpar_hcall_norets", 0 },
 	{ "plpar_hcall", PLPAR_HCALL_BUFSIZE },
 	{ "plpar_hcall9", PLPAR_HCALL9_BUFSIZE },
+	/* Probed only for a test that answers H_CEDE, H_CONFER or H_PROD. */
+	{ "plpar_hcall_norets_notrace", 0 },
 };
+
+#define NR_TRACED_ENTRIES	3
+#define IDLE_ENTRY		NR_TRACED_ENTRIES
 
 struct fake_hypervisor {
 	struct kunit *test;
@@ -38,6 +44,7 @@ struct fake_hypervisor {
 	unsigned long args[PPC_FAKE_HCALLS][PPC_FAKE_HCALL_ARGS];
 	unsigned int nr;
 	struct kprobe probes[ARRAY_SIZE(hcall_entries)];
+	bool idle_probed;
 };
 
 /* The one test that has a fake hypervisor: tests run one at a time. */
@@ -80,7 +87,7 @@ static void answered_hcall(struct kprobe *p, struct pt_regs *regs, unsigned long
 static int hypervisor_init(struct kunit_resource *res, void *context)
 {
 	struct fake_hypervisor *hv = kzalloc(sizeof(*hv), GFP_KERNEL);
-	struct kprobe *probes[ARRAY_SIZE(hcall_entries)];
+	struct kprobe *probes[NR_TRACED_ENTRIES];
 	unsigned int i;
 	int err;
 
@@ -91,8 +98,9 @@ static int hypervisor_init(struct kunit_resource *res, void *context)
 		hv->probes[i].symbol_name = hcall_entries[i].symbol;
 		hv->probes[i].pre_handler = answer_hcall;
 		hv->probes[i].post_handler = answered_hcall;
-		probes[i] = &hv->probes[i];
 	}
+	for (i = 0; i < NR_TRACED_ENTRIES; i++)
+		probes[i] = &hv->probes[i];
 	err = register_kprobes(probes, ARRAY_SIZE(probes));
 	if (err) {
 		kfree(hv);
@@ -106,13 +114,15 @@ static int hypervisor_init(struct kunit_resource *res, void *context)
 static void hypervisor_free(struct kunit_resource *res)
 {
 	struct fake_hypervisor *hv = res->data;
-	struct kprobe *probes[ARRAY_SIZE(hcall_entries)];
+	struct kprobe *probes[NR_TRACED_ENTRIES];
 	unsigned int i;
 
 	WRITE_ONCE(fake_hypervisor, NULL);
-	for (i = 0; i < ARRAY_SIZE(hcall_entries); i++)
+	for (i = 0; i < NR_TRACED_ENTRIES; i++)
 		probes[i] = &hv->probes[i];
 	unregister_kprobes(probes, ARRAY_SIZE(probes));
+	if (hv->idle_probed)
+		unregister_kprobe(&hv->probes[IDLE_ENTRY]);
 	kfree(hv);
 }
 
@@ -140,11 +150,41 @@ static struct fake_hypervisor *hypervisor_of(struct kunit *test)
 	return hv;
 }
 
+/*
+ * Whether the untraced entry point can be probed: the idle loop cedes
+ * through it with RCU not watching, where no probe may fire, unless the
+ * kernel was booted with powersave=off (the harness's guest is).
+ */
+bool ppc_fake_hcall_idle_probe_safe(void)
+{
+	return !ppc_md.power_save;
+}
+
+static bool is_idle_opcode(unsigned long opcode)
+{
+	return opcode == H_CEDE || opcode == H_CONFER || opcode == H_PROD;
+}
+
+/* H_CEDE, H_CONFER and H_PROD go through the untraced entry point. */
+static void probe_idle_entry(struct kunit *test, struct fake_hypervisor *hv)
+{
+	if (hv->idle_probed)
+		return;
+	KUNIT_ASSERT_TRUE_MSG(test, ppc_fake_hcall_idle_probe_safe(),
+			      "the idle loop cedes through plpar_hcall_norets_notrace(): boot with powersave=off to answer H_CEDE, H_CONFER and H_PROD");
+	KUNIT_ASSERT_EQ_MSG(test, register_kprobe(&hv->probes[IDLE_ENTRY]), 0,
+			    "no kprobe on plpar_hcall_norets_notrace()");
+	hv->idle_probed = true;
+}
+
 /* From now on until the test ends, answer->opcode gets @answer. */
 void ppc_fake_hcall_answer(struct kunit *test, const struct ppc_fake_hcall *answer)
 {
 	struct fake_hypervisor *hv = hypervisor_of(test);
 	unsigned int i;
+
+	if (is_idle_opcode(answer->opcode))
+		probe_idle_entry(test, hv);
 
 	for (i = 0; i < hv->nr; i++)
 		if (hv->answers[i].opcode == answer->opcode)

@@ -5,7 +5,10 @@
  * plpar_hcall() and plpar_hcall9() return to that test's thread, status
  * and return words, until the test ends.  Other calls, and the calls of
  * every other thread, go to the hypervisor.  Needs CONFIG_KPROBES: the
- * answers are given at the entry points' first instruction.
+ * answers are given at the entry points' first instruction.  H_CEDE,
+ * H_CONFER and H_PROD, which go through plpar_hcall_norets_notrace(),
+ * are answered only where the idle loop does not cede through it
+ * (powersave=off): ppc_fake_hcall_idle_probe_safe().
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_FAKE_HCALL_H
 #define _PPC_TOPOLOGY_KUNIT_FAKE_HCALL_H
@@ -23,6 +26,7 @@ struct ppc_fake_hcall {
 #define PPC_FAKE_HCALLS		8
 #define PPC_FAKE_HCALL_ARGS	4
 
+bool ppc_fake_hcall_idle_probe_safe(void);
 void ppc_fake_hcall_answer(struct kunit *test, const struct ppc_fake_hcall *answer);
 unsigned int ppc_fake_hcall_asked(struct kunit *test, unsigned long opcode);
 const unsigned long *ppc_fake_hcall_args(struct kunit *test, unsigned long opcode);

@@ -301,6 +301,22 @@ static void __init probe_stub_online(struct kunit *test, const struct cpumask *o
 }
 
 /*
+ * While a CPU of the machine comes up or goes down, the others it has
+ * online are online in cpu_online_mask too, as on a running LPAR, for
+ * code that reads the mask itself rather than topology_online_mask().
+ * Only with interrupts hard-disabled on the one CPU that runs: nothing
+ * can send work to a fake CPU meanwhile, which would never answer.
+ */
+static void __init probe_mark_online(const struct cpumask *online, bool on)
+{
+	int cpu;
+
+	for_each_cpu(cpu, online)
+		if (cpu != raw_smp_processor_id())
+			set_cpu_online(cpu, on);
+}
+
+/*
  * What start_secondary() does for @cpu's node and masks, with interrupts
  * off as there, so that the bring-up may neither sleep nor allocate as if
  * it could; then it is @online.
@@ -310,7 +326,10 @@ static void __init probe_start_cpu(int cpu, struct cpumask *online)
 	unsigned long flags;
 
 	local_irq_save(flags);
+	hard_irq_disable();
+	probe_mark_online(online, true);
 	start_secondary_topology(cpu);
+	probe_mark_online(online, false);
 	local_irq_restore(flags);
 	cpumask_set_cpu(cpu, online);
 }
@@ -350,9 +369,10 @@ void __init ppc_probe_init_big_cores(const struct cpumask *possible)
 /*
  * The second half: start_secondary() runs add_cpu_to_masks() and the
  * shared-cache check for each CPU of @order in turn, and the CPU goes
- * online.  The fake CPUs never run, so they go online only in what
+ * online.  The fake CPUs never run, so they go online in what
  * topology_online_mask() answers to @test, which is @online while this
- * runs; the rest of the kernel sees its real online mask throughout.
+ * runs, and in cpu_online_mask only while a CPU comes up, interrupts
+ * hard-disabled (probe_mark_online()).
  * The boot CPU takes the same path: with no CPU online,
  * add_cpu_to_masks() relates it to itself, which is what
  * smp_prepare_cpus() does for it.  shared_caches starts cleared, as at
@@ -392,8 +412,16 @@ void __init ppc_probe_bring_up_cpu(struct kunit *test, int cpu, struct cpumask *
  */
 void __init ppc_probe_take_down(struct kunit *test, int cpu, const struct cpumask *online)
 {
+	unsigned long flags;
+
 	probe_stub_online(test, online);
+	/* cpu_disable() runs under stop_machine(), with interrupts off. */
+	local_irq_save(flags);
+	hard_irq_disable();
+	probe_mark_online(online, true);
 	remove_cpu_from_masks(cpu);
+	probe_mark_online(online, false);
+	local_irq_restore(flags);
 	probe_stub_online(test, NULL);
 }
 #endif

@@ -51,6 +51,13 @@ if '-numa' not in _extra:
 		_extra += ['-object', f'memory-backend-ram,id=mem{_n},size={_size}M',
 			   '-numa', f'node,nodeid={_n}{_cpus},memdev=mem{_n}']
 
+# With one CPU, the idle loop spins instead of ceding to the hypervisor
+# (powersave=off), so that the fake hypervisor may answer H_CEDE,
+# H_CONFER and H_PROD on the entry point the idle loop cedes through
+# (kunit/fake_hcall.c); with several, their cases skip, and CPUs ceding
+# keep TCG's threads free.
+_cmdline = 'console=hvc0 panic=-1' + (' powersave=off' if _smp == '1' else '')
+
 QEMU_ARCH = QemuArchParams(linux_arch='powerpc',
 			   kconfig='''
 CONFIG_PPC64=y
@@ -65,6 +72,6 @@ CONFIG_NUMA=y
 CONFIG_HVC_CONSOLE=y''',
 			   qemu_arch='ppc64',
 			   kernel_path='vmlinux',
-			   kernel_command_line='console=hvc0 panic=-1',
+			   kernel_command_line=_cmdline,
 			   extra_qemu_params=['-M', 'pseries,x-vof=on', '-cpu', _cpu,
 					      '-smp', f'{_smp},maxcpus={_maxcpus}'] + _extra)

@@ -18,6 +18,8 @@
 #define PPC_KUNIT_HAS_VM_MMAP	0
 #define PPC_LPARCFG_HAS_RESOURCE_GROUP	0
 #define PPC_KUNIT_HAS_ATTRIBUTES	0
+#define PPC_KUNIT_HAS_HRTIMER_SETUP	0
+#define PPC_KUNIT_HAS_OWNER_QSPINLOCK	0
 
 static inline struct kunit *kunit_get_current_test(void)
 {
