@@ -15,6 +15,7 @@
 #include <linux/percpu.h>
 #include <linux/sched/cputime.h>
 #include <linux/slab.h>
+#include <linux/topology.h>
 #include <linux/smp.h>
 #include <linux/vmalloc.h>
 #include <asm/cputhreads.h>
@@ -74,6 +75,10 @@ struct ppc_fake {
 
 	cpumask_t boot_present;
 	bool present_changed;
+	/* SMT control: cpu_smt_control and cpu_smt_num_threads. */
+	int boot_smt_control;
+	unsigned int boot_smt_threads;
+	bool smt_changed;
 	unsigned long boot_features;	/* powerpc_firmware_features */
 	bool features_changed;
 
@@ -450,6 +455,31 @@ void ppc_fake_set_present(struct ppc_fake *fake, const struct cpumask *present)
 }
 
 /*
+ * The SMT state ppc64_cpu --smt leaves: SMT control (enum
+ * cpuhp_smt_control) and the threads per core it allows, which the
+ * kernel's SMT paths and DLPAR read.  Kernels without SMT control per
+ * thread count (HOTPLUG_SMT and topology_is_core_online(), 6.11) refuse.
+ */
+void ppc_fake_set_smt(struct ppc_fake *fake, int control, unsigned int threads)
+{
+#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online)
+	if (REFUSE(fake, !threads || threads > threads_per_core,
+		   "SMT at %u threads on a core of %d", threads, threads_per_core))
+		return;
+	if (!fake->smt_changed) {
+		fake->boot_smt_control = cpu_smt_control;
+		fake->boot_smt_threads = cpu_smt_num_threads;
+		fake->smt_changed = true;
+	}
+	cpu_smt_control = control;
+	cpu_smt_num_threads = threads;
+#else
+	REFUSE(fake, true, "SMT control %d at %u threads, in a kernel without it", control,
+	       threads);
+#endif
+}
+
+/*
  * Firmware features the machine has, where firmware_has_feature() reads
  * them: a platform that identifies coregroups answers VPHN.
  */
@@ -683,6 +713,12 @@ static void __init fake_release(struct kunit_resource *res)
 	for_each_set_bit(slot, fake->node_mask_saved, MAX_NUMNODES)
 		cpumask_copy(node_to_cpumask_map[slot], saved_node_mask(fake, slot));
 
+#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online)
+	if (fake->smt_changed) {
+		cpu_smt_control = fake->boot_smt_control;
+		cpu_smt_num_threads = fake->boot_smt_threads;
+	}
+#endif
 	if (fake->threads_changed)
 		apply_threads(fake->boot_threads_per_core, fake->boot_threads_shift,
 			      &fake->boot_threads_core_mask);

@@ -85,6 +85,7 @@ void ppc_fake_set_node_mask(struct ppc_fake *fake, int node, const struct cpumas
 void ppc_fake_set_chip_ids(struct ppc_fake *fake, int *table);
 
 void ppc_fake_set_present(struct ppc_fake *fake, const struct cpumask *present);
+void ppc_fake_set_smt(struct ppc_fake *fake, int control, unsigned int threads);
 void ppc_fake_set_fw_feature(struct ppc_fake *fake, unsigned long feature, bool on);
 
 int __init ppc_fake_init_big_cores(struct ppc_fake *fake, const struct cpumask *possible);

@@ -28,11 +28,15 @@
 
 #include <kunit/resource.h>
 #include <kunit/test.h>
+#include <kunit/test-bug.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
+#include <linux/kprobes.h>
 #include <linux/nodemask.h>
 #include <linux/of.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/string.h>
 #include <linux/topology.h>
 
 #include "../../platforms/pseries/pseries.h"
@@ -40,6 +44,7 @@
 #include "fake_state.h"
 #include "fixture_memo.h"
 #include "fixture_state.h"
+#include "kunit_compat.h"
 #include "sched_compat.h"
 
 #define PUBLISHED_MAX_REPORTS	3
@@ -711,21 +716,23 @@ static void __init dlpar_expect_cache_walk(struct kunit *test, struct dlpar_node
 	of_node_put(np);
 }
 
-static void __init published_dlpar_cache_nodes(struct kunit *test)
+/*
+ * The nodes configure-connector returns for the processor, attached as
+ * dlpar_cpu_add() attaches them: the CPUs the notifier made present for
+ * them into @added.  What the notifier writes is put back when the test
+ * ends: present CPUs, their hardware ids.
+ */
+static struct dlpar_nodes * __init dlpar_add(struct kunit *test, struct ppc_fake *fake,
+					     struct cpumask *added)
 {
-	static const char * const what[] = { "PowerPC,POWER9@10", "l2-cache@2012",
-					     "l3-cache@3112" };
-	struct ppc_fake *fake = ppc_fake_begin(test);
-	struct cpumask *added = fixture_mask(test);
 	struct device_node *cpus;
 	struct dlpar_nodes *d;
-	int cpu, first, i;
+	int cpu, first;
 
 	KUNIT_ASSERT_NULL_MSG(test, dlpar_by_phandle(DLPAR_L2_PHANDLE),
 			      "the harness guest has a phandle 0x%x already", DLPAR_L2_PHANDLE);
 	KUNIT_ASSERT_NULL_MSG(test, dlpar_by_phandle(DLPAR_L3_PHANDLE),
 			      "the harness guest has a phandle 0x%x already", DLPAR_L3_PHANDLE);
-	/* What the notifier writes is put back: present CPUs, their hardware ids. */
 	ppc_fake_set_present(fake, cpu_present_mask);
 	for_each_possible_cpu(cpu)
 		if (!cpu_present(cpu))
@@ -747,6 +754,20 @@ static void __init published_dlpar_cache_nodes(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, first % DLPAR_THREADS, 0,
 			    "the processor's threads are CPUs %*pbl, not a block of %d that siblings x^1 share",
 			    cpumask_pr_args(added), DLPAR_THREADS);
+	return d;
+}
+
+static void __init published_dlpar_cache_nodes(struct kunit *test)
+{
+	static const char * const what[] = { "PowerPC,POWER9@10", "l2-cache@2012",
+					     "l3-cache@3112" };
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct cpumask *added = fixture_mask(test);
+	struct dlpar_nodes *d;
+	int cpu, first, i;
+
+	d = dlpar_add(test, fake, added);
+	first = cpumask_first(added);
 	for (i = 0; i < DLPAR_NR_NODES; i++)
 		KUNIT_EXPECT_TRUE_MSG(test, dlpar_in_tree(d->np[i]),
 				      "after the DLPAR add, %s is not in /cpus", what[i]);
@@ -778,6 +799,156 @@ static void __init published_dlpar_cache_nodes(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, dlpar_by_phandle(DLPAR_L3_PHANDLE));
 }
 
+/*
+ * The threads of a core DLPAR adds that come online, at each SMT state
+ * "ppc64_cpu --smt" leaves (d1099e2276df, "powerpc/pseries: Honour
+ * current SMT state when DLPAR onlining CPUs"): dlpar_online_cpu()
+ * onlines the first thread of the core always and another only with SMT
+ * on and its place in the core below the threads SMT allows; the kernel
+ * would refuse the others (cpu_up() checks the SMT state) and roll the
+ * add back.  The partition is SMT8, as the core added; device_online()
+ * is answered for the new CPUs, as the CPUs never run, and records which
+ * the DLPAR code asked for.
+ */
+#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online) && defined(CONFIG_KPROBES)
+struct dlpar_smt_state {
+	const char *name;
+	int control;		/* enum cpuhp_smt_control */
+	unsigned int threads;	/* cpu_smt_num_threads */
+};
+
+static const struct dlpar_smt_state dlpar_smt_states[] = {
+	{ "smt-on", CPU_SMT_ENABLED, DLPAR_THREADS },
+	{ "smt-4", CPU_SMT_ENABLED, 4 },
+	{ "smt-2", CPU_SMT_ENABLED, 2 },
+	{ "smt-off", CPU_SMT_DISABLED, 1 },
+	{ "smt-forced-off", CPU_SMT_FORCE_DISABLED, 1 },
+};
+
+static void dlpar_smt_state_to_desc(const struct dlpar_smt_state *st, char *desc)
+{
+	strscpy(desc, st->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(dlpar_smt_state, dlpar_smt_states, dlpar_smt_state_to_desc);
+
+/* device_online() of the added CPUs, answered 0 without running. */
+struct dlpar_onliner {
+	struct kunit *test;
+	struct kprobe probe;
+	struct device *dev[DLPAR_THREADS];
+	int first;
+	unsigned long asked;	/* bit i: the core's thread i */
+	unsigned int others;	/* devices not of the core, left to run */
+};
+
+static struct dlpar_onliner *dlpar_onliner;
+
+static int dlpar_answer_online(struct kprobe *p, struct pt_regs *regs)
+{
+	struct dlpar_onliner *o = READ_ONCE(dlpar_onliner);
+	int i;
+
+	if (!o || kunit_get_current_test() != o->test)
+		return 0;
+	for (i = 0; i < DLPAR_THREADS; i++) {
+		if ((struct device *)regs->gpr[3] != o->dev[i])
+			continue;
+		o->asked |= BIT(i);
+		regs->gpr[3] = 0;
+		regs_set_return_ip(regs, regs->link);
+		return 1;	/* device_online() does not run */
+	}
+	o->others++;
+	return 0;
+}
+
+/* Never called; a post handler keeps the probe from becoming a jump. */
+static void dlpar_answered_online(struct kprobe *p, struct pt_regs *regs, unsigned long flags)
+{
+}
+
+static int dlpar_onliner_init(struct kunit_resource *res, void *context)
+{
+	struct dlpar_onliner *o = context;
+	int err;
+
+	o->probe.symbol_name = "device_online";
+	o->probe.pre_handler = dlpar_answer_online;
+	o->probe.post_handler = dlpar_answered_online;
+	err = register_kprobe(&o->probe);
+	if (err)
+		return err;
+	WRITE_ONCE(dlpar_onliner, o);
+	res->data = o;
+	return 0;
+}
+
+static void dlpar_onliner_free(struct kunit_resource *res)
+{
+	WRITE_ONCE(dlpar_onliner, NULL);
+	unregister_kprobe(&((struct dlpar_onliner *)res->data)->probe);
+}
+
+static void __init published_dlpar_online_smt(struct kunit *test)
+{
+	const struct dlpar_smt_state *st = test->param_value;
+	struct ppc_fake *fake = ppc_fake_begin(test);
+	struct cpumask *added = fixture_mask(test);
+	struct dlpar_onliner *o;
+	unsigned long want = 0;
+	struct dlpar_nodes *d;
+	int cpu, i;
+
+	o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	ppc_fake_set_threads_per_core(fake, DLPAR_THREADS);
+	d = dlpar_add(test, fake, added);
+	o->test = test;
+	o->first = cpumask_first(added);
+	for (i = 0; i < DLPAR_THREADS; i++) {
+		cpu = o->first + i;
+		o->dev[i] = get_cpu_device(cpu);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, o->dev[i], "cpu%d has no device", cpu);
+		/* The DLPAR code's node step writes the CPU's node: put back after. */
+		if (node_online(cpu_to_node(cpu)))
+			ppc_fake_set_cpu_node(fake, cpu, cpu_to_node(cpu));
+		if (!i || (st->control == CPU_SMT_ENABLED && i < st->threads))
+			want |= BIT(i);
+	}
+	ppc_fake_set_smt(fake, st->control, st->threads);
+	KUNIT_ASSERT_NOT_NULL_MSG(test,
+				  kunit_alloc_resource(test, dlpar_onliner_init, dlpar_onliner_free,
+						       GFP_KERNEL, o),
+				  "no kprobe on device_online()");
+
+	KUNIT_EXPECT_EQ_MSG(test, topology_kunit_dlpar_online(d->np[DLPAR_CPU]), 0,
+			    "%s: dlpar_online_cpu() failed", st->name);
+	KUNIT_EXPECT_EQ_MSG(test, o->asked, want,
+			    "%s: the DLPAR add onlined the threads 0x%lx of CPUs %d-%d (bit n: thread n); at %u threads with SMT control %d, 0x%lx",
+			    st->name, o->asked, o->first, o->first + DLPAR_THREADS - 1,
+			    st->threads, st->control, want);
+	KUNIT_EXPECT_EQ_MSG(test, o->others, 0,
+			    "%s: the DLPAR add onlined %u devices that are not its CPUs",
+			    st->name, o->others);
+}
+#else
+static const char * const dlpar_smt_states[] = { "no-smt-control" };
+
+static void dlpar_smt_state_to_desc(const char * const *name, char *desc)
+{
+	strscpy(desc, *name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(dlpar_smt_state, dlpar_smt_states, dlpar_smt_state_to_desc);
+
+static void __init published_dlpar_online_smt(struct kunit *test)
+{
+	kunit_skip(test,
+		   "no SMT control per thread count (6.11) or no kprobes: nothing to honour or to answer device_online() with");
+}
+#endif
+
 static int published_suite_init(struct kunit_suite *suite)
 {
 	int i;
@@ -798,6 +969,7 @@ static struct kunit_case __refdata published_cases[] = {
 	KUNIT_CASE_PARAM(published_lscpu, published_machine_gen_params),
 	KUNIT_CASE_PARAM(published_node_after_core_moves, published_machine_gen_params),
 	KUNIT_CASE(published_dlpar_cache_nodes),
+	KUNIT_CASE_PARAM(published_dlpar_online_smt, dlpar_smt_state_gen_params),
 	{}
 };
 

@@ -130,9 +130,10 @@ static void __init expect_steal_accounted(struct kunit *test, const char *name,
 					  const struct sched_domains_kunit_clock *clock)
 {
 	u64 want = accounted ? min(tb_ticks_ns(stolen_tb), clock->period) : 0;
+	u64 off = clock->steal > want ? clock->steal - want : want - clock->steal;
 
 	/* tb_to_ns() multiplies by a 64-bit fraction: a few nanoseconds off. */
-	KUNIT_EXPECT_LE_MSG(test, abs_diff(clock->steal, want), (u64)4,
+	KUNIT_EXPECT_LE_MSG(test, off, (u64)4,
 			    "%s: CPU %d, stolen %s (%llu ticks of %lu a second) in %llu ns: %llu ns of steal accounted, %llu expected",
 			    name, cpu, steal_share_names[share], stolen_tb, tb_ticks_per_sec,
 			    clock->period, clock->steal, want);
