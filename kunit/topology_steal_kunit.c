@@ -11,15 +11,18 @@
  *
  * The fake CPUs never run: a case brings their runqueue clocks up to
  * date through the scheduler's seam, as the tick would on a CPU that
- * runs, after the hypervisor's counters moved.
+ * runs (and so is active), after the hypervisor's counters moved.
  */
 
 #include <kunit/resource.h>
 #include <kunit/test.h>
+#include <linux/cpumask.h>
 #include <linux/delay.h>
+#include <linux/irqflags.h>
 #include <linux/math64.h>
 #include <linux/sched/domains_kunit.h>
 #include <linux/sched/topology.h>
+#include <asm/hw_irq.h>
 #include <asm/lppaca.h>
 #include <asm/time.h>
 
@@ -51,6 +54,26 @@ struct steal_cpus {
 };
 
 /*
+ * A CPU's runqueue clock is brought up to date by its own tick, while it
+ * runs: active, as what the scheduler scales the CPU's load by may depend
+ * on it (arch_scale_cpu_capacity()).  Only with interrupts hard-disabled
+ * on the one CPU that runs, so that nothing places a task on the CPU,
+ * which never runs, meanwhile.
+ */
+static void run_clock(int cpu, struct sched_domains_kunit_clock *clock)
+{
+	bool was_active = cpu_active(cpu);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	hard_irq_disable();
+	set_cpu_active(cpu, true);
+	sched_domains_kunit_clock(cpu, clock);
+	set_cpu_active(cpu, was_active);
+	local_irq_restore(flags);
+}
+
+/*
  * When the case ends, before the fake machine gives the lppacas back:
  * the counters as they were, taken as accounted, and no load, so that a
  * later case finds the runqueues as a CPU that never ran leaves them.
@@ -65,7 +88,7 @@ static void steal_cpus_restart(struct kunit_resource *res)
 
 		WRITE_ONCE(lp->enqueue_dispatch_tb, cpu_to_be64(s->dispatch_tb[i]));
 		WRITE_ONCE(lp->ready_enqueue_tb, cpu_to_be64(s->ready_tb[i]));
-		sched_domains_kunit_clock(s->cpu[i], NULL);
+		run_clock(s->cpu[i], NULL);
 	}
 }
 
@@ -84,7 +107,7 @@ static int steal_cpus_init(struct kunit_resource *res, void *context)
 	for (i = 0; i < NR_STEAL_CPUS; i++) {
 		s->dispatch_tb[i] = be64_to_cpu(lppaca_of(s->cpu[i]).enqueue_dispatch_tb);
 		s->ready_tb[i] = be64_to_cpu(lppaca_of(s->cpu[i]).ready_enqueue_tb);
-		sched_domains_kunit_clock(s->cpu[i], NULL);
+		run_clock(s->cpu[i], NULL);
 	}
 	res->data = s;
 	return 0;
@@ -186,7 +209,7 @@ static void __init expect_capacity_under_steal(struct kunit *test, const struct 
 		/* Half waiting to be dispatched, half ready but not dispatched. */
 		ppc_fake_set_steal(fake, s->cpu[i], s->dispatch_tb[i] + stolen_tb[i] / 2,
 				   s->ready_tb[i] + stolen_tb[i] - stolen_tb[i] / 2);
-		sched_domains_kunit_clock(s->cpu[i], &clock[i]);
+		run_clock(s->cpu[i], &clock[i]);
 		expect_steal_accounted(test, fx->name, i, s->cpu[i], stolen_tb[i], accounted,
 				       &clock[i]);
 	}
