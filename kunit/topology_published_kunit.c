@@ -38,6 +38,7 @@
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/topology.h>
+#include <asm/hvcall.h>
 
 #include "../../platforms/pseries/pseries.h"
 
@@ -890,6 +891,28 @@ static void dlpar_onliner_free(struct kunit_resource *res)
 	unregister_kprobe(&((struct dlpar_onliner *)res->data)->probe);
 }
 
+/*
+ * The node the hypervisor's VPHN answer gives the core added: the node
+ * step of dlpar_online_cpu() (find_and_update_cpu_nid()) asks it for each
+ * thread it onlines, and sets the thread's node from it.  Four domains,
+ * the node at each, then the thread: the shape the fixtures' answers
+ * have.
+ */
+#define DLPAR_VPHN_NODE		3
+
+static long dlpar_vphn(unsigned long hw_id, u64 flags, __be32 *associativity)
+{
+	int i;
+
+	if (hw_id < DLPAR_HW_ID || hw_id >= DLPAR_HW_ID + DLPAR_THREADS)
+		return H_PARAMETER;
+	associativity[0] = cpu_to_be32(5);
+	for (i = 1; i <= 4; i++)
+		associativity[i] = cpu_to_be32(DLPAR_VPHN_NODE);
+	associativity[5] = cpu_to_be32(hw_id);
+	return H_SUCCESS;
+}
+
 static void __init published_dlpar_online_smt(struct kunit *test)
 {
 	const struct dlpar_smt_state *st = test->param_value;
@@ -917,6 +940,9 @@ static void __init published_dlpar_online_smt(struct kunit *test)
 			want |= BIT(i);
 	}
 	ppc_fake_set_smt(fake, st->control, st->threads);
+	KUNIT_ASSERT_TRUE_MSG(test, node_online(DLPAR_VPHN_NODE),
+			      "the harness guest has no node %d for the core added", DLPAR_VPHN_NODE);
+	kunit_activate_static_stub(test, hcall_vphn, dlpar_vphn);
 	KUNIT_ASSERT_NOT_NULL_MSG(test,
 				  kunit_alloc_resource(test, dlpar_onliner_init, dlpar_onliner_free,
 						       GFP_KERNEL, o),
@@ -931,6 +957,16 @@ static void __init published_dlpar_online_smt(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, o->others, 0,
 			    "%s: the DLPAR add onlined %u devices that are not its CPUs",
 			    st->name, o->others);
+	/* Each thread onlined is in the node VPHN gives before it comes up. */
+	for (i = 0; i < DLPAR_THREADS; i++) {
+		cpu = o->first + i;
+		if (!(o->asked & BIT(i)))
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, cpu_to_node(cpu), DLPAR_VPHN_NODE,
+				    "%s: cpu%d came up in node %d; the hypervisor's VPHN answer for its thread %#x says %d",
+				    st->name, cpu, cpu_to_node(cpu), DLPAR_HW_ID + i,
+				    DLPAR_VPHN_NODE);
+	}
 }
 #else
 static const char * const dlpar_smt_states[] = { "no-smt-control" };
