@@ -941,7 +941,8 @@ static void __init published_dlpar_online_smt(struct kunit *test)
 	}
 	ppc_fake_set_smt(fake, st->control, st->threads);
 	KUNIT_ASSERT_TRUE_MSG(test, node_online(DLPAR_VPHN_NODE),
-			      "the harness guest has no node %d for the core added", DLPAR_VPHN_NODE);
+			      "the harness guest has no node %d for the core added",
+			      DLPAR_VPHN_NODE);
 	kunit_activate_static_stub(test, hcall_vphn, dlpar_vphn);
 	KUNIT_ASSERT_NOT_NULL_MSG(test,
 				  kunit_alloc_resource(test, dlpar_onliner_init, dlpar_onliner_free,
