@@ -18,11 +18,11 @@
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/preempt.h>
+#include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <asm/hvcall.h>
 #include <asm/paravirt.h>
 #include <asm/plpar_wrappers.h>
-#include <asm/smp.h>
 
 #include "fake_hcall.h"
 #include "fake_state.h"
