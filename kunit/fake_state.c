@@ -462,7 +462,7 @@ void ppc_fake_set_present(struct ppc_fake *fake, const struct cpumask *present)
  */
 void ppc_fake_set_smt(struct ppc_fake *fake, int control, unsigned int threads)
 {
-#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online)
+#if PPC_FAKE_HAS_SMT_CONTROL
 	if (REFUSE(fake, !threads || threads > threads_per_core,
 		   "SMT at %u threads on a core of %d", threads, threads_per_core))
 		return;
@@ -713,7 +713,7 @@ static void __init fake_release(struct kunit_resource *res)
 	for_each_set_bit(slot, fake->node_mask_saved, MAX_NUMNODES)
 		cpumask_copy(node_to_cpumask_map[slot], saved_node_mask(fake, slot));
 
-#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online)
+#if PPC_FAKE_HAS_SMT_CONTROL
 	if (fake->smt_changed) {
 		cpu_smt_control = fake->boot_smt_control;
 		cpu_smt_num_threads = fake->boot_smt_threads;

@@ -19,10 +19,22 @@
 #include <kunit/test.h>
 #include <linux/cpumask.h>
 #include <linux/types.h>
+#include <linux/topology.h>
 
 #include "smp_probe.h"
 
 struct lppaca;
+
+/*
+ * SMT control per thread count, which decides which cores SMT control
+ * brings back (HOTPLUG_SMT with topology_is_core_online(), 6.11): what
+ * ppc_fake_set_smt() sets and the SMT cases read.
+ */
+#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online)
+#define PPC_FAKE_HAS_SMT_CONTROL	1
+#else
+#define PPC_FAKE_HAS_SMT_CONTROL	0
+#endif
 
 /* The per-CPU topology masks a test can replace. */
 enum ppc_fake_map {

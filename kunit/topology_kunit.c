@@ -108,7 +108,7 @@ KUNIT_ARRAY_PARAM(priority_state, priority_states, priority_state_describe);
  * The SMT widths topology_core_online_by_threads() asks at; one that
  * names why it skips where the kernel has no topology_is_core_online().
  */
-#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online)
+#if PPC_FAKE_HAS_SMT_CONTROL
 static const int smt_widths[] = { 1, 2, 4, 8 };
 
 static void smt_width_describe(const int *threads, char *desc)

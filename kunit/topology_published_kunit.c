@@ -811,7 +811,7 @@ static void __init published_dlpar_cache_nodes(struct kunit *test)
  * is answered for the new CPUs, as the CPUs never run, and records which
  * the DLPAR code asked for.
  */
-#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online) && defined(CONFIG_KPROBES)
+#if PPC_FAKE_HAS_SMT_CONTROL && defined(CONFIG_KPROBES)
 struct dlpar_smt_state {
 	const char *name;
 	int control;		/* enum cpuhp_smt_control */

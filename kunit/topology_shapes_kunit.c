@@ -317,7 +317,7 @@ void __init topology_fixture_masks_with_cpus_to_add(struct kunit *test)
 	expect_shape(test, fx, fake, online);
 }
 
-#if defined(CONFIG_HOTPLUG_SMT) && defined(topology_is_core_online)
+#if PPC_FAKE_HAS_SMT_CONTROL
 /*
  * "cpu/SMT: Enable SMT only if a core is online" and "powerpc/topology:
  * Check if a core is online" (6c17ea1f3eaa, 227bbaabe64b): raising the
