@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The fake hypervisor of fake_hcall.h.  A kprobe on each hcall entry
- * point looks the opcode (r3) up among the test's answers and, if found,
- * writes the answer's return words into the caller's buffer (r4), sets
- * the status in r3 and returns to the caller (the link register) without
- * running the entry point: the hypervisor is never asked.  The kernel's
+ * The fake hypervisor of fake_hcall.h.  Each hcall entry point is
+ * answered at its entry (fake_call.h): the opcode (r3) is looked up
+ * among the test's answers and, if found, the answer's return words go
+ * into the caller's buffer (r4) and its status is returned, without the
+ * entry point running: the hypervisor is never asked.  The kernel's
  * own code around the call (the buffer it zeroes, the status it checks,
  * how it decodes the words) runs as it does on an LPAR.
  */
 
 #include <kunit/resource.h>
 #include <kunit/test.h>
-#include <linux/kprobes.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/hvcall.h>
 #include <asm/machdep.h>
 
+#include "fake_call.h"
 #include "fake_hcall.h"
 #include "kunit_compat.h"
 
@@ -43,23 +44,20 @@ struct fake_hypervisor {
 	/* The arguments of the last call of each opcode answered. */
 	unsigned long args[PPC_FAKE_HCALLS][PPC_FAKE_HCALL_ARGS];
 	unsigned int nr;
-	struct kprobe probes[ARRAY_SIZE(hcall_entries)];
+	struct ppc_fake_call calls[ARRAY_SIZE(hcall_entries)];
 	bool idle_probed;
 };
 
 /* The one test that has a fake hypervisor: tests run one at a time. */
 static struct fake_hypervisor *fake_hypervisor;
 
-static int answer_hcall(struct kprobe *p, struct pt_regs *regs)
+static bool answer_hcall(struct ppc_fake_call *call, struct pt_regs *regs, long *ret)
 {
-	struct fake_hypervisor *hv = READ_ONCE(fake_hypervisor);
-	unsigned int i, words, first;
-
-	if (!hv || kunit_get_current_test() != hv->test)
-		return 0;
-	words = hcall_entries[p - hv->probes].words;
+	struct fake_hypervisor *hv = call->data;
+	unsigned int i, words = hcall_entries[call - hv->calls].words;
 	/* The arguments follow the opcode, and the buffer if there is one. */
-	first = words ? 5 : 4;
+	unsigned int first = words ? 5 : 4;
+
 	for (i = 0; i < hv->nr; i++) {
 		if (hv->answers[i].opcode != regs->gpr[3])
 			continue;
@@ -68,62 +66,29 @@ static int answer_hcall(struct kprobe *p, struct pt_regs *regs)
 			       words * sizeof(unsigned long));
 		hv->asked[i]++;
 		memcpy(hv->args[i], &regs->gpr[first], sizeof(hv->args[i]));
-		regs->gpr[3] = hv->answers[i].status;
-		regs_set_return_ip(regs, regs->link);
-		return 1;	/* the entry point does not run */
+		*ret = hv->answers[i].status;
+		return true;
 	}
-	return 0;
-}
-
-/*
- * Never called: an answered call does not run its entry point.  A probe
- * with a post handler is never optimized into a jump, which would run
- * the entry point whatever the pre handler did.
- */
-static void answered_hcall(struct kprobe *p, struct pt_regs *regs, unsigned long flags)
-{
+	return false;
 }
 
 static int hypervisor_init(struct kunit_resource *res, void *context)
 {
 	struct fake_hypervisor *hv = kzalloc(sizeof(*hv), GFP_KERNEL);
-	struct kprobe *probes[NR_TRACED_ENTRIES];
-	unsigned int i;
-	int err;
 
 	if (!hv)
 		return -ENOMEM;
 	hv->test = context;
-	for (i = 0; i < ARRAY_SIZE(hcall_entries); i++) {
-		hv->probes[i].symbol_name = hcall_entries[i].symbol;
-		hv->probes[i].pre_handler = answer_hcall;
-		hv->probes[i].post_handler = answered_hcall;
-	}
-	for (i = 0; i < NR_TRACED_ENTRIES; i++)
-		probes[i] = &hv->probes[i];
-	err = register_kprobes(probes, ARRAY_SIZE(probes));
-	if (err) {
-		kfree(hv);
-		return err;
-	}
 	WRITE_ONCE(fake_hypervisor, hv);
 	res->data = hv;
 	return 0;
 }
 
+/* After the probes, which went first: they were placed after it. */
 static void hypervisor_free(struct kunit_resource *res)
 {
-	struct fake_hypervisor *hv = res->data;
-	struct kprobe *probes[NR_TRACED_ENTRIES];
-	unsigned int i;
-
 	WRITE_ONCE(fake_hypervisor, NULL);
-	for (i = 0; i < NR_TRACED_ENTRIES; i++)
-		probes[i] = &hv->probes[i];
-	unregister_kprobes(probes, ARRAY_SIZE(probes));
-	if (hv->idle_probed)
-		unregister_kprobe(&hv->probes[IDLE_ENTRY]);
-	kfree(hv);
+	kfree(res->data);
 }
 
 static bool is_hypervisor(struct kunit *test, struct kunit_resource *res, void *match)
@@ -131,11 +96,19 @@ static bool is_hypervisor(struct kunit *test, struct kunit_resource *res, void *
 	return res->free == hypervisor_free;
 }
 
+/* Probe entry point @i for the test's thread. */
+static int probe_entry(struct fake_hypervisor *hv, unsigned int i)
+{
+	return ppc_fake_call_answer(hv->test, &hv->calls[i], hcall_entries[i].symbol,
+				    answer_hcall, hv);
+}
+
 /* The test's fake hypervisor, put in place on first use. */
 static struct fake_hypervisor *hypervisor_of(struct kunit *test)
 {
 	struct kunit_resource *res = kunit_find_resource(test, is_hypervisor, NULL);
 	struct fake_hypervisor *hv;
+	unsigned int i;
 
 	if (res) {
 		hv = res->data;
@@ -145,8 +118,11 @@ static struct fake_hypervisor *hypervisor_of(struct kunit *test)
 	KUNIT_ASSERT_NULL_MSG(test, READ_ONCE(fake_hypervisor),
 			      "another test's fake hypervisor is still in place");
 	hv = kunit_alloc_resource(test, hypervisor_init, hypervisor_free, GFP_KERNEL, test);
-	KUNIT_ASSERT_NOT_NULL_MSG(test, hv,
-				  "no kprobe on the hcall entry points: no fake hypervisor");
+	KUNIT_ASSERT_NOT_NULL(test, hv);
+	for (i = 0; i < NR_TRACED_ENTRIES; i++)
+		KUNIT_ASSERT_EQ_MSG(test, probe_entry(hv, i), 0,
+				    "no kprobe on %s(): no fake hypervisor",
+				    hcall_entries[i].symbol);
 	return hv;
 }
 
@@ -172,7 +148,7 @@ static void probe_idle_entry(struct kunit *test, struct fake_hypervisor *hv)
 		return;
 	KUNIT_ASSERT_TRUE_MSG(test, ppc_fake_hcall_idle_probe_safe(),
 			      "the idle loop cedes through plpar_hcall_norets_notrace(): boot with powersave=off to answer H_CEDE, H_CONFER and H_PROD");
-	KUNIT_ASSERT_EQ_MSG(test, register_kprobe(&hv->probes[IDLE_ENTRY]), 0,
+	KUNIT_ASSERT_EQ_MSG(test, probe_entry(hv, IDLE_ENTRY), 0,
 			    "no kprobe on plpar_hcall_norets_notrace()");
 	hv->idle_probed = true;
 }
