@@ -42,6 +42,8 @@
 
 #include "../../platforms/pseries/pseries.h"
 
+#include "fake_call.h"
+#include "fake_rtas.h"
 #include "fake_state.h"
 #include "fixture_memo.h"
 #include "fixture_state.h"
@@ -697,18 +699,20 @@ static struct device_node *dlpar_by_phandle(phandle ph)
 	return np;
 }
 
-static void __init dlpar_expect_cache_walk(struct kunit *test, struct dlpar_nodes *d, int cpu)
+/* The processor's node, then its L2 and L3 as the cache walk from @cpu finds them. */
+static void __init dlpar_expect_cache_walk(struct kunit *test, struct device_node *const *want,
+					   int cpu)
 {
 	static const char * const what[] = { "processor", "l2-cache@2012", "l3-cache@3112" };
 	struct device_node *np = of_get_cpu_node(cpu, NULL), *next;
 	int i;
 
-	KUNIT_EXPECT_PTR_EQ_MSG(test, np, d->np[DLPAR_CPU],
+	KUNIT_EXPECT_PTR_EQ_MSG(test, np, want[DLPAR_CPU],
 				"cpu%d (hardware id %d): of_get_cpu_node() finds %pOF, not the processor added",
 				cpu, get_hard_smp_processor_id(cpu), np);
 	for (i = DLPAR_L2; np && i < DLPAR_NR_NODES; i++) {
 		next = of_find_next_cache_node(np);
-		KUNIT_EXPECT_PTR_EQ_MSG(test, next, d->np[i],
+		KUNIT_EXPECT_PTR_EQ_MSG(test, next, want[i],
 					"cpu%d: the cache after the %s is %pOF, not %s, which configure-connector returned beside the processor",
 					cpu, what[i - 1], next, what[i]);
 		of_node_put(np);
@@ -718,17 +722,15 @@ static void __init dlpar_expect_cache_walk(struct kunit *test, struct dlpar_node
 }
 
 /*
- * The nodes configure-connector returns for the processor, attached as
- * dlpar_cpu_add() attaches them: the CPUs the notifier made present for
- * them into @added.  What the notifier writes is put back when the test
- * ends: present CPUs, their hardware ids.
+ * The nodes configure-connector returns for the processor, not attached.
+ * What the DLPAR notifier writes is put back when the test ends: present
+ * CPUs, their hardware ids.
  */
-static struct dlpar_nodes * __init dlpar_add(struct kunit *test, struct ppc_fake *fake,
-					     struct cpumask *added)
+static struct dlpar_nodes * __init dlpar_nodes(struct kunit *test, struct ppc_fake *fake)
 {
 	struct device_node *cpus;
 	struct dlpar_nodes *d;
-	int cpu, first;
+	int cpu;
 
 	KUNIT_ASSERT_NULL_MSG(test, dlpar_by_phandle(DLPAR_L2_PHANDLE),
 			      "the harness guest has a phandle 0x%x already", DLPAR_L2_PHANDLE);
@@ -744,17 +746,36 @@ static struct dlpar_nodes * __init dlpar_add(struct kunit *test, struct ppc_fake
 	d = kunit_alloc_resource(test, dlpar_nodes_init, dlpar_nodes_release, GFP_KERNEL, cpus);
 	of_node_put(cpus);
 	KUNIT_ASSERT_NOT_NULL_MSG(test, d, "cannot build the nodes configure-connector returns");
+	return d;
+}
 
-	cpumask_copy(added, cpu_present_mask);
-	KUNIT_ASSERT_EQ(test, topology_kunit_dlpar_attach(d->np[DLPAR_CPU]), 0);
-	cpumask_andnot(added, cpu_present_mask, added);
-	first = cpumask_first(added);
+/* The CPUs a DLPAR add made present, in @added: a block of the processor's threads. */
+static void __init dlpar_expect_added(struct kunit *test, struct cpumask *added,
+				      const struct cpumask *before)
+{
+	cpumask_andnot(added, cpu_present_mask, before);
 	KUNIT_ASSERT_EQ_MSG(test, cpumask_weight(added), DLPAR_THREADS,
 			    "the DLPAR notifier made %*pbl present for a processor of %d threads",
 			    cpumask_pr_args(added), DLPAR_THREADS);
-	KUNIT_EXPECT_EQ_MSG(test, first % DLPAR_THREADS, 0,
+	KUNIT_EXPECT_EQ_MSG(test, cpumask_first(added) % DLPAR_THREADS, 0,
 			    "the processor's threads are CPUs %*pbl, not a block of %d that siblings x^1 share",
 			    cpumask_pr_args(added), DLPAR_THREADS);
+}
+
+/*
+ * The nodes configure-connector returns for the processor, attached as
+ * dlpar_cpu_add() attaches them: the CPUs the notifier made present for
+ * them into @added.
+ */
+static struct dlpar_nodes * __init dlpar_add(struct kunit *test, struct ppc_fake *fake,
+					     struct cpumask *added)
+{
+	struct dlpar_nodes *d = dlpar_nodes(test, fake);
+	struct cpumask *before = fixture_mask(test);
+
+	cpumask_copy(before, cpu_present_mask);
+	KUNIT_ASSERT_EQ(test, topology_kunit_dlpar_attach(d->np[DLPAR_CPU]), 0);
+	dlpar_expect_added(test, added, before);
 	return d;
 }
 
@@ -780,7 +801,7 @@ static void __init published_dlpar_cache_nodes(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, get_hard_smp_processor_id(cpu), DLPAR_HW_ID + cpu - first,
 				    "cpu%d: hardware id %d, the processor's interrupt server %d",
 				    cpu, get_hard_smp_processor_id(cpu), DLPAR_HW_ID + cpu - first);
-		dlpar_expect_cache_walk(test, d, cpu);
+		dlpar_expect_cache_walk(test, d->np, cpu);
 	}
 
 	KUNIT_ASSERT_EQ(test, topology_kunit_dlpar_detach(d->np[DLPAR_CPU]), 0);
@@ -798,6 +819,111 @@ static void __init published_dlpar_cache_nodes(struct kunit *test)
 	}
 	KUNIT_EXPECT_NULL(test, dlpar_by_phandle(DLPAR_L2_PHANDLE));
 	KUNIT_EXPECT_NULL(test, dlpar_by_phandle(DLPAR_L3_PHANDLE));
+}
+
+/*
+ * device_online() of the CPUs a DLPAR add brings, answered 0 without
+ * running, as the CPUs never run: the threads of the processor added
+ * (hardware ids DLPAR_HW_ID on), recorded by their place in the core.
+ */
+struct dlpar_onliner {
+	struct ppc_fake_call call;
+	unsigned long asked;	/* bit i: the core's thread i */
+	unsigned int others;	/* devices not of the core, left to run */
+};
+
+static bool dlpar_answer_online(struct ppc_fake_call *call, struct pt_regs *regs, long *ret)
+{
+	struct dlpar_onliner *o = call->data;
+	struct device *dev = (struct device *)regs->gpr[3];
+	int hw;
+
+	if (dev && dev->bus == &cpu_subsys && dev->id < nr_cpu_ids) {
+		hw = get_hard_smp_processor_id(dev->id);
+		if (hw >= DLPAR_HW_ID && hw < DLPAR_HW_ID + DLPAR_THREADS) {
+			o->asked |= BIT(hw - DLPAR_HW_ID);
+			*ret = 0;
+			return true;
+		}
+	}
+	o->others++;
+	return false;
+}
+
+static struct dlpar_onliner * __init dlpar_answer_onlines(struct kunit *test)
+{
+	struct dlpar_onliner *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	KUNIT_ASSERT_EQ_MSG(test, ppc_fake_call_answer(test, &o->call, "device_online",
+						       dlpar_answer_online, o), 0,
+			    "no kprobe on device_online(): the CPUs added would be started");
+	return o;
+}
+
+/*
+ * The node the hypervisor's VPHN answer gives the core added: the node
+ * step of dlpar_online_cpu() (find_and_update_cpu_nid()) asks it for each
+ * thread it onlines, and sets the thread's node from it.  Four domains,
+ * the node at each, then the thread: the shape the fixtures' answers
+ * have.
+ */
+#define DLPAR_VPHN_NODE		3
+
+static long dlpar_vphn(unsigned long hw_id, u64 flags, __be32 *associativity)
+{
+	int i;
+
+	if (hw_id < DLPAR_HW_ID || hw_id >= DLPAR_HW_ID + DLPAR_THREADS)
+		return H_PARAMETER;
+	associativity[0] = cpu_to_be32(5);
+	for (i = 1; i <= 4; i++)
+		associativity[i] = cpu_to_be32(DLPAR_VPHN_NODE);
+	associativity[5] = cpu_to_be32(hw_id);
+	return H_SUCCESS;
+}
+
+/*
+ * What onlining the added threads writes is put back when the test
+ * ends: each possible CPU's node (the DLPAR code's node step) and each
+ * node's CPUs.  The VPHN answer gives the threads node 3.
+ */
+static void __init dlpar_prepare_online(struct kunit *test, struct ppc_fake *fake)
+{
+	int cpu, node;
+
+	for_each_possible_cpu(cpu) {
+		if (cpu_present(cpu))
+			continue;
+		node = cpu_to_node(cpu);
+		if (node >= 0 && node < MAX_NUMNODES && node_online(node))
+			ppc_fake_set_cpu_node(fake, cpu, node);
+		else
+			ppc_fake_set_cpu_lookup_node(fake, cpu, numa_cpu_lookup_table[cpu]);
+	}
+	for_each_online_node(node)
+		ppc_fake_set_node_mask(fake, node, cpumask_of_node(node));
+	KUNIT_ASSERT_TRUE_MSG(test, node_online(DLPAR_VPHN_NODE),
+			      "the harness guest has no node %d for the core added",
+			      DLPAR_VPHN_NODE);
+	kunit_activate_static_stub(test, hcall_vphn, dlpar_vphn);
+}
+
+/* Each thread of @added that @o saw onlined is in the node VPHN gives it. */
+static void __init dlpar_expect_online_nodes(struct kunit *test, const char *name,
+					     const struct dlpar_onliner *o,
+					     const struct cpumask *added)
+{
+	int first = cpumask_first(added), cpu;
+
+	for_each_cpu(cpu, added) {
+		if (!(o->asked & BIT(cpu - first)))
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, cpu_to_node(cpu), DLPAR_VPHN_NODE,
+				    "%s: cpu%d came up in node %d; the hypervisor's VPHN answer for its thread %#x says %d",
+				    name, cpu, cpu_to_node(cpu), DLPAR_HW_ID + cpu - first,
+				    DLPAR_VPHN_NODE);
+	}
 }
 
 /*
@@ -833,86 +959,6 @@ static void dlpar_smt_state_to_desc(const struct dlpar_smt_state *st, char *desc
 
 KUNIT_ARRAY_PARAM(dlpar_smt_state, dlpar_smt_states, dlpar_smt_state_to_desc);
 
-/* device_online() of the added CPUs, answered 0 without running. */
-struct dlpar_onliner {
-	struct kunit *test;
-	struct kprobe probe;
-	struct device *dev[DLPAR_THREADS];
-	int first;
-	unsigned long asked;	/* bit i: the core's thread i */
-	unsigned int others;	/* devices not of the core, left to run */
-};
-
-static struct dlpar_onliner *dlpar_onliner;
-
-static int dlpar_answer_online(struct kprobe *p, struct pt_regs *regs)
-{
-	struct dlpar_onliner *o = READ_ONCE(dlpar_onliner);
-	int i;
-
-	if (!o || kunit_get_current_test() != o->test)
-		return 0;
-	for (i = 0; i < DLPAR_THREADS; i++) {
-		if ((struct device *)regs->gpr[3] != o->dev[i])
-			continue;
-		o->asked |= BIT(i);
-		regs->gpr[3] = 0;
-		regs_set_return_ip(regs, regs->link);
-		return 1;	/* device_online() does not run */
-	}
-	o->others++;
-	return 0;
-}
-
-/* Never called; a post handler keeps the probe from becoming a jump. */
-static void dlpar_answered_online(struct kprobe *p, struct pt_regs *regs, unsigned long flags)
-{
-}
-
-static int dlpar_onliner_init(struct kunit_resource *res, void *context)
-{
-	struct dlpar_onliner *o = context;
-	int err;
-
-	o->probe.symbol_name = "device_online";
-	o->probe.pre_handler = dlpar_answer_online;
-	o->probe.post_handler = dlpar_answered_online;
-	err = register_kprobe(&o->probe);
-	if (err)
-		return err;
-	WRITE_ONCE(dlpar_onliner, o);
-	res->data = o;
-	return 0;
-}
-
-static void dlpar_onliner_free(struct kunit_resource *res)
-{
-	WRITE_ONCE(dlpar_onliner, NULL);
-	unregister_kprobe(&((struct dlpar_onliner *)res->data)->probe);
-}
-
-/*
- * The node the hypervisor's VPHN answer gives the core added: the node
- * step of dlpar_online_cpu() (find_and_update_cpu_nid()) asks it for each
- * thread it onlines, and sets the thread's node from it.  Four domains,
- * the node at each, then the thread: the shape the fixtures' answers
- * have.
- */
-#define DLPAR_VPHN_NODE		3
-
-static long dlpar_vphn(unsigned long hw_id, u64 flags, __be32 *associativity)
-{
-	int i;
-
-	if (hw_id < DLPAR_HW_ID || hw_id >= DLPAR_HW_ID + DLPAR_THREADS)
-		return H_PARAMETER;
-	associativity[0] = cpu_to_be32(5);
-	for (i = 1; i <= 4; i++)
-		associativity[i] = cpu_to_be32(DLPAR_VPHN_NODE);
-	associativity[5] = cpu_to_be32(hw_id);
-	return H_SUCCESS;
-}
-
 static void __init published_dlpar_online_smt(struct kunit *test)
 {
 	const struct dlpar_smt_state *st = test->param_value;
@@ -921,53 +967,28 @@ static void __init published_dlpar_online_smt(struct kunit *test)
 	struct dlpar_onliner *o;
 	unsigned long want = 0;
 	struct dlpar_nodes *d;
-	int cpu, i;
+	int first, i;
 
-	o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, o);
 	ppc_fake_set_threads_per_core(fake, DLPAR_THREADS);
 	d = dlpar_add(test, fake, added);
-	o->test = test;
-	o->first = cpumask_first(added);
-	for (i = 0; i < DLPAR_THREADS; i++) {
-		cpu = o->first + i;
-		o->dev[i] = get_cpu_device(cpu);
-		KUNIT_ASSERT_NOT_NULL_MSG(test, o->dev[i], "cpu%d has no device", cpu);
-		/* The DLPAR code's node step writes the CPU's node: put back after. */
-		if (node_online(cpu_to_node(cpu)))
-			ppc_fake_set_cpu_node(fake, cpu, cpu_to_node(cpu));
+	first = cpumask_first(added);
+	for (i = 0; i < DLPAR_THREADS; i++)
 		if (!i || (st->control == CPU_SMT_ENABLED && i < st->threads))
 			want |= BIT(i);
-	}
 	ppc_fake_set_smt(fake, st->control, st->threads);
-	KUNIT_ASSERT_TRUE_MSG(test, node_online(DLPAR_VPHN_NODE),
-			      "the harness guest has no node %d for the core added",
-			      DLPAR_VPHN_NODE);
-	kunit_activate_static_stub(test, hcall_vphn, dlpar_vphn);
-	KUNIT_ASSERT_NOT_NULL_MSG(test,
-				  kunit_alloc_resource(test, dlpar_onliner_init, dlpar_onliner_free,
-						       GFP_KERNEL, o),
-				  "no kprobe on device_online()");
+	dlpar_prepare_online(test, fake);
+	o = dlpar_answer_onlines(test);
 
 	KUNIT_EXPECT_EQ_MSG(test, topology_kunit_dlpar_online(d->np[DLPAR_CPU]), 0,
 			    "%s: dlpar_online_cpu() failed", st->name);
 	KUNIT_EXPECT_EQ_MSG(test, o->asked, want,
 			    "%s: the DLPAR add onlined the threads 0x%lx of CPUs %d-%d (bit n: thread n); at %u threads with SMT control %d, 0x%lx",
-			    st->name, o->asked, o->first, o->first + DLPAR_THREADS - 1,
+			    st->name, o->asked, first, first + DLPAR_THREADS - 1,
 			    st->threads, st->control, want);
 	KUNIT_EXPECT_EQ_MSG(test, o->others, 0,
 			    "%s: the DLPAR add onlined %u devices that are not its CPUs",
 			    st->name, o->others);
-	/* Each thread onlined is in the node VPHN gives before it comes up. */
-	for (i = 0; i < DLPAR_THREADS; i++) {
-		cpu = o->first + i;
-		if (!(o->asked & BIT(i)))
-			continue;
-		KUNIT_EXPECT_EQ_MSG(test, cpu_to_node(cpu), DLPAR_VPHN_NODE,
-				    "%s: cpu%d came up in node %d; the hypervisor's VPHN answer for its thread %#x says %d",
-				    st->name, cpu, cpu_to_node(cpu), DLPAR_HW_ID + i,
-				    DLPAR_VPHN_NODE);
-	}
+	dlpar_expect_online_nodes(test, st->name, o, added);
 }
 #else
 static const char * const dlpar_smt_states[] = { "no-smt-control" };
@@ -983,6 +1004,307 @@ static void __init published_dlpar_online_smt(struct kunit *test)
 {
 	kunit_skip(test,
 		   "no SMT control per thread count (6.11) or no kprobes: nothing to honour or to answer device_online() with");
+}
+#endif
+
+/*
+ * The DLPAR add and remove of a processor, whole, as drmgr asks the
+ * kernel for them: a hotplug error log naming a drc index, handed to
+ * handle_dlpar_errorlog() as /sys/kernel/dlpar and the hotplug event
+ * queue hand theirs.  The drc index is one /cpus lists
+ * (ibm,drc-indexes) and no processor has; the fake firmware (fake_rtas.h) answers for it, with
+ * the processor and its cache nodes as configure-connector returns them.
+ * The add acquires the connector (its sense unusable, then allocated and
+ * unisolated), configures it, attaches the nodes, makes the threads
+ * present and onlines them, each in the node VPHN gives; the remove,
+ * its CPUs offline already (they never ran), releases the connector
+ * (present, then isolated and unallocated) and detaches the nodes, which
+ * the kernel frees: only the test's references are left.
+ */
+#ifdef CONFIG_KPROBES
+/* A node of @cpus whose ibm,my-drc-index is @drc, with a reference; or NULL. */
+static struct device_node *dlpar_node_of_drc(struct device_node *cpus, u32 drc)
+{
+	struct device_node *np;
+	u32 mine;
+
+	for_each_child_of_node(cpus, np)
+		if (!of_property_read_u32(np, "ibm,my-drc-index", &mine) && mine == drc)
+			return np;
+	return NULL;
+}
+
+/* Whether ibm,drc-indexes of @cpus (the count, then the indexes) lists @drc. */
+static bool dlpar_drc_listed(struct device_node *cpus, u32 drc)
+{
+	u32 count = 0, i, listed;
+
+	of_property_read_u32_index(cpus, "ibm,drc-indexes", 0, &count);
+	for (i = 1; i <= count; i++)
+		if (!of_property_read_u32_index(cpus, "ibm,drc-indexes", i, &listed) &&
+		    listed == drc)
+			return true;
+	return false;
+}
+
+/*
+ * The last drc index /cpus lists (ibm,drc-indexes: the count, then the
+ * indexes), and in @unlisted the next one up that it does not list.
+ */
+static u32 __init dlpar_free_drc_index(struct kunit *test, u32 *unlisted)
+{
+	struct device_node *cpus = of_find_node_by_path("/cpus"), *np;
+	u32 count = 0, drc = 0;
+	bool ok;
+
+	KUNIT_ASSERT_NOT_NULL(test, cpus);
+	if (of_find_property(cpus, "ibm,drc-info", NULL)) {
+		of_node_put(cpus);
+		kunit_skip(test,
+			   "/cpus has ibm,drc-info: the case picks its drc index from ibm,drc-indexes");
+	}
+	ok = !of_property_read_u32_index(cpus, "ibm,drc-indexes", 0, &count) && count >= 2 &&
+	     !of_property_read_u32_index(cpus, "ibm,drc-indexes", count, &drc);
+	np = ok ? dlpar_node_of_drc(cpus, drc) : NULL;
+	for (*unlisted = drc + 1; ok && dlpar_drc_listed(cpus, *unlisted); (*unlisted)++)
+		;
+	of_node_put(cpus);
+	KUNIT_ASSERT_TRUE_MSG(test, ok,
+			      "the harness guest's /cpus lists %u drc indexes: none free for a DLPAR add",
+			      count);
+	KUNIT_ASSERT_NULL_MSG(test, np, "%pOF has drc index %#x, the last /cpus lists", np, drc);
+	return drc;
+}
+
+/* At the test's end: a processor left attached by a failed case is detached. */
+static int dlpar_leftover_init(struct kunit_resource *res, void *context)
+{
+	res->data = context;
+	return 0;
+}
+
+static void dlpar_remove_leftover(struct kunit_resource *res)
+{
+	struct device_node *cpus = of_find_node_by_path("/cpus"), *np;
+
+	np = cpus ? dlpar_node_of_drc(cpus, (u32)(unsigned long)res->data) : NULL;
+	if (np) {
+		topology_kunit_dlpar_detach(np);
+		of_node_put(np);
+	}
+	of_node_put(cpus);
+}
+
+/* A processor DLPAR may add, the fake firmware that answers for it, the onliner. */
+struct dlpar_whole {
+	struct ppc_fake_rtas *rtas;
+	struct dlpar_onliner *o;
+	struct dlpar_nodes *d;
+	u32 drc, unlisted;
+};
+
+static void __init dlpar_whole_begin(struct kunit *test, struct dlpar_whole *w)
+{
+	struct ppc_fake *fake = ppc_fake_begin(test);
+
+	ppc_fake_set_threads_per_core(fake, DLPAR_THREADS);
+#if PPC_FAKE_HAS_SMT_CONTROL
+	ppc_fake_set_smt(fake, CPU_SMT_ENABLED, DLPAR_THREADS);
+#endif
+	w->d = dlpar_nodes(test, fake);
+	w->drc = dlpar_free_drc_index(test, &w->unlisted);
+	KUNIT_ASSERT_EQ(test, dlpar_add_u32(w->d->np[DLPAR_CPU], "ibm,my-drc-index", w->drc), 0);
+	w->rtas = ppc_fake_rtas_drc(test, w->drc, w->d->np, DLPAR_NR_NODES);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, w->rtas, "no kprobe on rtas_call(): no fake firmware");
+	dlpar_prepare_online(test, fake);
+	w->o = dlpar_answer_onlines(test);
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, dlpar_leftover_init,
+							 dlpar_remove_leftover, GFP_KERNEL,
+							 (void *)(unsigned long)w->drc));
+}
+
+/* What drmgr asks: @action (PSERIES_HP_ELOG_ACTION_*) for the processor at @drc. */
+static int __init dlpar_whole_ask(u8 action, u32 drc)
+{
+	struct pseries_hp_errorlog elog = {
+		.resource = PSERIES_HP_ELOG_RESOURCE_CPU,
+		.action = action,
+		.id_type = PSERIES_HP_ELOG_ID_DRC_INDEX,
+		._drc_u.drc_index = cpu_to_be32(drc),
+	};
+
+	return handle_dlpar_errorlog(&elog);
+}
+
+#define DLPAR_ADD_CALLS	"sense:unusable allocation:usable isolation:unisolate configure:complete"
+
+/* Added, as the firmware answers every call: the CPUs made present, in @added. */
+static void __init dlpar_whole_add(struct kunit *test, struct dlpar_whole *w,
+				   struct cpumask *added)
+{
+	struct cpumask *before = fixture_mask(test);
+
+	cpumask_copy(before, cpu_present_mask);
+	KUNIT_ASSERT_EQ_MSG(test, dlpar_whole_ask(PSERIES_HP_ELOG_ACTION_ADD, w->drc), 0,
+			    "the DLPAR add of drc index %#x failed; the firmware was asked: %s",
+			    w->drc, ppc_fake_rtas_log(w->rtas));
+	KUNIT_EXPECT_STREQ_MSG(test, ppc_fake_rtas_log(w->rtas), DLPAR_ADD_CALLS,
+			       "the DLPAR add's firmware calls for drc index %#x", w->drc);
+	dlpar_expect_added(test, added, before);
+}
+
+static void __init published_dlpar_add_remove(struct kunit *test)
+{
+	static const char * const what[] = { "PowerPC,POWER9@10", "l2-cache@2012",
+					     "l3-cache@3112" };
+	struct cpumask *added = fixture_mask(test);
+	struct device_node *np[DLPAR_NR_NODES];
+	struct dlpar_whole w;
+	int cpu, first, i;
+
+	dlpar_whole_begin(test, &w);
+	/* An index /cpus does not list is refused before the firmware is asked. */
+	KUNIT_EXPECT_EQ_MSG(test, dlpar_whole_ask(PSERIES_HP_ELOG_ACTION_ADD, w.unlisted), -EINVAL,
+			    "the DLPAR add of drc index %#x, which /cpus does not list",
+			    w.unlisted);
+	KUNIT_EXPECT_STREQ_MSG(test, ppc_fake_rtas_log(w.rtas), "",
+			       "the firmware was asked about drc index %#x, which /cpus does not list",
+			       w.unlisted);
+
+	dlpar_whole_add(test, &w, added);
+	first = cpumask_first(added);
+	/* The kernel's own nodes, made from configure-connector's answers. */
+	np[DLPAR_CPU] = of_get_cpu_node(first, NULL);
+	np[DLPAR_L2] = of_find_node_by_phandle(DLPAR_L2_PHANDLE);
+	np[DLPAR_L3] = of_find_node_by_phandle(DLPAR_L3_PHANDLE);
+	for (i = 0; i < DLPAR_NR_NODES; i++) {
+		KUNIT_ASSERT_NOT_NULL_MSG(test, np[i], "after the DLPAR add, %s is not in the tree",
+					  what[i]);
+		KUNIT_EXPECT_STREQ(test, kbasename(np[i]->full_name), what[i]);
+		/* Made at run time: the last reference put frees it. */
+		KUNIT_EXPECT_TRUE_MSG(test, of_node_check_flag(np[i], OF_DYNAMIC),
+				      "%pOF, made from configure-connector's answer, is not dynamic",
+				      np[i]);
+		KUNIT_EXPECT_TRUE_MSG(test, dlpar_in_tree(np[i]),
+				      "after the DLPAR add, %pOF is not a child of /cpus", np[i]);
+	}
+	for_each_cpu(cpu, added) {
+		KUNIT_EXPECT_EQ_MSG(test, get_hard_smp_processor_id(cpu), DLPAR_HW_ID + cpu - first,
+				    "cpu%d: hardware id %d, the processor's interrupt server %d",
+				    cpu, get_hard_smp_processor_id(cpu), DLPAR_HW_ID + cpu - first);
+		dlpar_expect_cache_walk(test, np, cpu);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, w.o->asked, (1UL << DLPAR_THREADS) - 1,
+			    "with SMT on, the DLPAR add onlined the threads 0x%lx of CPUs %*pbl (bit n: thread n)",
+			    w.o->asked, cpumask_pr_args(added));
+	KUNIT_EXPECT_EQ_MSG(test, w.o->others, 0,
+			    "the DLPAR add onlined %u devices that are not its CPUs", w.o->others);
+	dlpar_expect_online_nodes(test, "the DLPAR add", w.o, added);
+
+	KUNIT_EXPECT_EQ_MSG(test, dlpar_whole_ask(PSERIES_HP_ELOG_ACTION_REMOVE, w.drc), 0,
+			    "the DLPAR remove of drc index %#x failed; the firmware was asked: %s",
+			    w.drc, ppc_fake_rtas_log(w.rtas));
+	KUNIT_EXPECT_STREQ_MSG(test, ppc_fake_rtas_log(w.rtas),
+			       DLPAR_ADD_CALLS " sense:present isolation:isolate allocation:unusable",
+			       "the DLPAR add's, then the remove's firmware calls for drc index %#x",
+			       w.drc);
+	for_each_cpu(cpu, added)
+		KUNIT_EXPECT_FALSE_MSG(test, cpu_present(cpu),
+				       "cpu%d is still present after its processor was removed",
+				       cpu);
+	for (i = 0; i < DLPAR_NR_NODES; i++) {
+		KUNIT_EXPECT_FALSE_MSG(test, dlpar_in_tree(np[i]),
+				       "after the DLPAR remove, %s is still in /cpus; no other CPU uses it",
+				       what[i]);
+		KUNIT_EXPECT_EQ_MSG(test, kref_read(&np[i]->kobj.kref), 1,
+				    "after the DLPAR remove, %s has %u references; only the test's is left when nothing leaks",
+				    what[i], kref_read(&np[i]->kobj.kref));
+		of_node_put(np[i]);
+	}
+}
+
+/*
+ * The firmware refusing a step, as PAPR lets it: the kernel undoes what
+ * the refused step's half did and reports the failure.  An add whose
+ * unisolate is refused makes the connector unusable again and adds
+ * nothing; a remove whose deallocation is refused unisolates the
+ * connector again, onlines the threads again and keeps the processor.
+ */
+struct dlpar_refusal {
+	const char *name;
+	const char *step;	/* the set-indicator refused */
+	bool on_remove;
+	const char *calls;	/* the firmware calls of the step that fails */
+};
+
+static const struct dlpar_refusal dlpar_refusals[] = {
+	{ "unisolate-refused", "isolation:unisolate", false,
+	  "sense:unusable allocation:usable isolation:unisolate refused allocation:unusable" },
+	{ "unallocate-refused", "allocation:unusable", true,
+	  "sense:present isolation:isolate allocation:unusable refused isolation:unisolate "
+	  "sense:present isolation:unisolate" },
+};
+
+static void dlpar_refusal_to_desc(const struct dlpar_refusal *r, char *desc)
+{
+	strscpy(desc, r->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(dlpar_refusal, dlpar_refusals, dlpar_refusal_to_desc);
+
+static void __init published_dlpar_firmware_refusal(struct kunit *test)
+{
+	const struct dlpar_refusal *r = test->param_value;
+	struct cpumask *added = fixture_mask(test), *present = fixture_mask(test);
+	const char *log;
+	struct dlpar_whole w;
+	size_t before = 0;
+	int rc;
+
+	dlpar_whole_begin(test, &w);
+	if (r->on_remove) {
+		dlpar_whole_add(test, &w, added);
+		before = strlen(DLPAR_ADD_CALLS " ");
+	}
+	ppc_fake_rtas_refuse(w.rtas, r->step);
+	cpumask_copy(present, cpu_present_mask);
+	rc = dlpar_whole_ask(r->on_remove ? PSERIES_HP_ELOG_ACTION_REMOVE :
+			     PSERIES_HP_ELOG_ACTION_ADD, w.drc);
+	KUNIT_EXPECT_NE_MSG(test, rc, 0, "%s: the DLPAR %s succeeded", r->name,
+			    r->on_remove ? "remove" : "add");
+	log = ppc_fake_rtas_log(w.rtas);
+	KUNIT_EXPECT_STREQ_MSG(test, strlen(log) >= before ? log + before : log, r->calls,
+			       "%s: the firmware calls of the DLPAR %s for drc index %#x", r->name,
+			       r->on_remove ? "remove" : "add", w.drc);
+	KUNIT_EXPECT_TRUE_MSG(test, cpumask_equal(present, cpu_present_mask),
+			      "%s: the CPUs present went from %*pbl to %*pbl", r->name,
+			      cpumask_pr_args(present), cpumask_pr_args(cpu_present_mask));
+	KUNIT_EXPECT_EQ_MSG(test, !!dlpar_by_phandle(DLPAR_L2_PHANDLE), r->on_remove,
+			    "%s: the processor's L2 is %sin the tree", r->name,
+			    dlpar_by_phandle(DLPAR_L2_PHANDLE) ? "" : "not ");
+	/* A remove that fails onlines the threads again: each twice in all. */
+	KUNIT_EXPECT_EQ_MSG(test, w.o->call.answered, r->on_remove ? 2 * DLPAR_THREADS : 0,
+			    "%s: device_online() of the processor's threads asked %u times",
+			    r->name, w.o->call.answered);
+}
+#else
+static void __init published_dlpar_add_remove(struct kunit *test)
+{
+	kunit_skip(test, "no kprobes: no fake firmware to answer the DLPAR RTAS calls");
+}
+
+static const char * const dlpar_refusals[] = { "no-kprobes" };
+
+static void dlpar_refusal_to_desc(const char * const *name, char *desc)
+{
+	strscpy(desc, *name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(dlpar_refusal, dlpar_refusals, dlpar_refusal_to_desc);
+
+static void __init published_dlpar_firmware_refusal(struct kunit *test)
+{
+	kunit_skip(test, "no kprobes: no fake firmware to refuse the DLPAR RTAS calls");
 }
 #endif
 
@@ -1007,6 +1329,8 @@ static struct kunit_case __refdata published_cases[] = {
 	KUNIT_CASE_PARAM(published_node_after_core_moves, published_machine_gen_params),
 	KUNIT_CASE(published_dlpar_cache_nodes),
 	KUNIT_CASE_PARAM(published_dlpar_online_smt, dlpar_smt_state_gen_params),
+	KUNIT_CASE(published_dlpar_add_remove),
+	KUNIT_CASE_PARAM(published_dlpar_firmware_refusal, dlpar_refusal_gen_params),
 	{}
 };
 
