@@ -331,6 +331,15 @@ static void expect_line_within(struct kunit *test, const char *cfg, const char *
 			      value, low, high);
 }
 
+/* A line whose value the case cannot know, only that lparcfg prints it. */
+static void expect_some_line(struct kunit *test, const char *cfg, const char *key)
+{
+	long long value;
+
+	if (!lparcfg_value(cfg, key, &value))
+		KUNIT_FAIL(test, "no line %s= in lparcfg:\n%s", key, cfg);
+}
+
 static void expect_no_line(struct kunit *test, const char *cfg, const char *key, const char *why)
 {
 	long long value;
@@ -389,6 +398,13 @@ static void expect_ppp_lines(struct kunit *test, const char *cfg, const struct l
 	}
 	expect_line(test, cfg, "pool_idle_time", s->pool_idle_time);
 	expect_line(test, cfg, "pool_num_procs", s->pic_procs);
+	/*
+	 * Beside them, the pool's idle time when the LPAR booted, which
+	 * lparcfg_init() sampled (6.10): whatever the harness guest's
+	 * firmware answered then, so only the line is checked.
+	 */
+	if (PPC_LPARCFG_HAS_BOOT_POOL_IDLE)
+		expect_some_line(test, cfg, "boot_pool_idle_time");
 }
 
 /* The processors the device tree presents, as firmware counts them. */
@@ -424,7 +440,9 @@ static void __init lparcfg_published(struct kunit *test)
 	const struct lpar_state *s = test->param_value;
 	struct ppc_fake_flags flags;
 	struct lpar_counts before, after;
+	struct device_node *root;
 	struct ppc_fake *fake;
+	unsigned int refs;
 	const char *cfg;
 
 	if (!IS_ENABLED(CONFIG_LPARCFG) || !IS_ENABLED(CONFIG_KPROBES))
@@ -440,9 +458,17 @@ static void __init lparcfg_published(struct kunit *test)
 		set_perf_level(test, s->perf_level);
 	set_vcpu_counters(test, fake, s);
 
+	/* lparcfg looks at the root node for the performance level, and puts it back. */
+	root = of_find_node_by_path("/");
+	KUNIT_ASSERT_NOT_NULL(test, root);
+	refs = kref_read(&root->kobj.kref);
 	count_vcpus(s, &before);
 	cfg = read_lparcfg(test);
 	count_vcpus(s, &after);
+	KUNIT_EXPECT_EQ_MSG(test, kref_read(&root->kobj.kref), refs,
+			    "reading lparcfg took the root node's references from %u to %u",
+			    refs, kref_read(&root->kobj.kref));
+	of_node_put(root);
 
 	expect_line(test, cfg, "shared_processor_mode", s->shared && !s->no_splpar);
 	if (s->no_splpar) {

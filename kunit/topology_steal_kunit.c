@@ -259,6 +259,17 @@ static void __init expect_capacity_under_steal(struct kunit *test, const struct 
 				    clock[i].irq_util, capacity[i], s->cpu[STEAL_NONE],
 				    capacity[STEAL_NONE]);
 	}
+
+	/*
+	 * The runqueue keeps the steal clock it took the time off at
+	 * (prev_steal_time_rq): the next tick, with no more stolen, takes
+	 * nothing off again.
+	 */
+	run_clock(s->cpu[STEAL_ALL], &clock[STEAL_ALL]);
+	KUNIT_EXPECT_EQ_MSG(test, clock[STEAL_ALL].steal, 0,
+			    "%s %s: CPU %d's steal clock did not move since its last update, and %llu ns of %llu were taken off as steal again",
+			    fx->name, name, s->cpu[STEAL_ALL], clock[STEAL_ALL].steal,
+			    clock[STEAL_ALL].period);
 }
 
 /*
