@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # mutants_lines.py OUT EQUIVALENTS ID...: one line per mutant ID of
-# OUT/smp.list, OUT/paravirt.list, OUT/topology-h.list and the firmware and sched lists (tools/lab/mutagen's
+# OUT/smp.list, OUT/paravirt.list, OUT/topology-h.list and the firmware,
+# sched and pseries lists (tools/lab/mutagen's
 # lists), in their order, from OUT/runs/ID.json:
 #
 #   equivalent ID FUNC:LINE KIND: WHAT: REASON
@@ -49,7 +50,7 @@ def listed(out):
 	of @out, in their order."""
 	lists = ['smp.list', 'paravirt.list'] + sorted(
 		f for f in os.listdir(out)
-		if f.startswith(('firmware-', 'sched-', 'topology-h')) and f.endswith('.list'))
+		if f.startswith(('firmware-', 'sched-', 'pseries-', 'topology-h')) and f.endswith('.list'))
 	for listing in lists:
 		for line in open(os.path.join(out, listing)):
 			fields = line.rstrip('\n').split('\t')
