@@ -326,37 +326,47 @@ static void __init vphn_answer_for(const struct fixture_firmware *fw, bool witho
 	vphn_coregroup = fw->fx->has_coregroups && !without_coregroup;
 }
 
+/* Answer H_HOME_NODE_ASSOCIATIVITY with @answer until the test ends. */
+#if PPC_KUNIT_HAS_STATIC_STUB
+void fixture_firmware_answer_vphn_with(struct kunit *test, fixture_vphn_fn answer)
+{
+	/*
+	 * kunit_activate_static_stub() checks the type of a function's name;
+	 * fixture_vphn_fn has checked @answer's.
+	 */
+	__kunit_activate_static_stub(test, hcall_vphn, answer);
+}
+#else
+static int vphn_hook_set(struct kunit_resource *res, void *context)
+{
+	WRITE_ONCE(hcall_vphn_kunit, (fixture_vphn_fn)context);
+	res->data = context;
+	return 0;
+}
+
+static void vphn_hook_clear(struct kunit_resource *res)
+{
+	WRITE_ONCE(hcall_vphn_kunit, NULL);
+}
+
+void fixture_firmware_answer_vphn_with(struct kunit *test, fixture_vphn_fn answer)
+{
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(test, vphn_hook_set, vphn_hook_clear,
+							 GFP_KERNEL, answer));
+}
+#endif
+
 /*
  * Answer H_HOME_NODE_ASSOCIATIVITY for @fw's CPUs until the test ends, as
  * the hypervisor of a platform that identifies coregroups does, or, with
  * @without_coregroup, as one whose answer stops at the primary domain.
  */
-#if PPC_KUNIT_HAS_STATIC_STUB
 void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw,
 					 bool without_coregroup)
 {
 	vphn_answer_for(fw, without_coregroup);
-	kunit_activate_static_stub(test, hcall_vphn, fw_hcall_vphn);
+	fixture_firmware_answer_vphn_with(test, fw_hcall_vphn);
 }
-#else
-static int __init vphn_hook_set(struct kunit_resource *res, void *context)
-{
-	WRITE_ONCE(hcall_vphn_kunit, fw_hcall_vphn);
-	return 0;
-}
-
-static void __init vphn_hook_clear(struct kunit_resource *res)
-{
-	WRITE_ONCE(hcall_vphn_kunit, NULL);
-}
-
-void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw,
-					 bool without_coregroup)
-{
-	vphn_answer_for(fw, without_coregroup);
-	kunit_alloc_resource(test, vphn_hook_set, vphn_hook_clear, GFP_KERNEL, NULL);
-}
-#endif
 
 /* Every reference the kernel's readers took to the nodes, they gave back. */
 void __init fixture_firmware_expect_no_leak(struct kunit *test,

@@ -24,6 +24,10 @@ struct fixture_firmware * __init fixture_firmware_add(struct kunit *test,
 						      bool l2_nodes, bool chip_ids);
 void __init fixture_firmware_answer_vphn(struct kunit *test, const struct fixture_firmware *fw,
 					 bool without_coregroup);
+
+/* What hcall_vphn() answers for a hardware thread instead of the hypervisor. */
+typedef long (*fixture_vphn_fn)(unsigned long hw_id, u64 flags, __be32 *associativity);
+void fixture_firmware_answer_vphn_with(struct kunit *test, fixture_vphn_fn answer);
 void __init fixture_firmware_expect_no_leak(struct kunit *test,
 					    const struct fixture_firmware *fw);
 

@@ -45,6 +45,7 @@
 #include "fake_call.h"
 #include "fake_rtas.h"
 #include "fake_state.h"
+#include "fixture_firmware.h"
 #include "fixture_memo.h"
 #include "fixture_state.h"
 #include "kunit_compat.h"
@@ -906,7 +907,7 @@ static void __init dlpar_prepare_online(struct kunit *test, struct ppc_fake *fak
 	KUNIT_ASSERT_TRUE_MSG(test, node_online(DLPAR_VPHN_NODE),
 			      "the harness guest has no node %d for the core added",
 			      DLPAR_VPHN_NODE);
-	kunit_activate_static_stub(test, hcall_vphn, dlpar_vphn);
+	fixture_firmware_answer_vphn_with(test, dlpar_vphn);
 }
 
 /* Each thread of @added that @o saw onlined is in the node VPHN gives it. */
@@ -1137,6 +1138,11 @@ static int __init dlpar_whole_ask(u8 action, u32 drc)
 }
 
 #define DLPAR_ADD_CALLS	"sense:unusable allocation:usable isolation:unisolate configure:complete"
+#define DLPAR_REMOVE_CALLS	"sense:present isolation:isolate allocation:unusable"
+/* A remove whose deallocation is refused: the connector unisolated again, twice. */
+#define DLPAR_REMOVE_REFUSED	\
+	"sense:present isolation:isolate allocation:unusable refused isolation:unisolate"
+#define DLPAR_UNISOLATE_CALLS	"sense:present isolation:unisolate"
 
 /* Added, as the firmware answers every call: the CPUs made present, in @added. */
 static void __init dlpar_whole_add(struct kunit *test, struct dlpar_whole *w,
@@ -1205,7 +1211,7 @@ static void __init published_dlpar_add_remove(struct kunit *test)
 			    "the DLPAR remove of drc index %#x failed; the firmware was asked: %s",
 			    w.drc, ppc_fake_rtas_log(w.rtas));
 	KUNIT_EXPECT_STREQ_MSG(test, ppc_fake_rtas_log(w.rtas),
-			       DLPAR_ADD_CALLS " sense:present isolation:isolate allocation:unusable",
+			       DLPAR_ADD_CALLS " " DLPAR_REMOVE_CALLS,
 			       "the DLPAR add's, then the remove's firmware calls for drc index %#x",
 			       w.drc);
 	for_each_cpu(cpu, added)
@@ -1241,8 +1247,7 @@ static const struct dlpar_refusal dlpar_refusals[] = {
 	{ "unisolate-refused", "isolation:unisolate", false,
 	  "sense:unusable allocation:usable isolation:unisolate refused allocation:unusable" },
 	{ "unallocate-refused", "allocation:unusable", true,
-	  "sense:present isolation:isolate allocation:unusable refused isolation:unisolate "
-	  "sense:present isolation:unisolate" },
+	  DLPAR_REMOVE_REFUSED " " DLPAR_UNISOLATE_CALLS },
 };
 
 static void dlpar_refusal_to_desc(const struct dlpar_refusal *r, char *desc)
