@@ -8,6 +8,7 @@
 
 #include <kunit/test.h>
 #include <linux/kernel.h>
+#include <linux/stdarg.h>
 #include <linux/of.h>
 #include <linux/string.h>
 #include <asm/rtas.h>
@@ -64,10 +65,15 @@ struct ppc_fake_rtas {
 	size_t len;
 };
 
-static void rtas_log(struct ppc_fake_rtas *rtas, const char *what)
+static __printf(2, 3) void rtas_log(struct ppc_fake_rtas *rtas, const char *fmt, ...)
 {
-	rtas->len += scnprintf(rtas->log + rtas->len, sizeof(rtas->log) - rtas->len, "%s%s",
-			       rtas->len ? " " : "", what);
+	va_list args;
+
+	if (rtas->len)
+		rtas->len += scnprintf(rtas->log + rtas->len, sizeof(rtas->log) - rtas->len, " ");
+	va_start(args, fmt);
+	rtas->len += vscnprintf(rtas->log + rtas->len, sizeof(rtas->log) - rtas->len, fmt, args);
+	va_end(args);
 }
 
 /* Put @name and @length bytes of @value in the work area; false if they do not fit. */
@@ -135,31 +141,33 @@ static bool answer_rtas(struct ppc_fake_call *call, struct pt_regs *regs, long *
 			return true;
 		}
 		*outputs = rtas->allocated ? DR_ENTITY_PRESENT : DR_ENTITY_UNUSABLE;
-		rtas_log(rtas, rtas->allocated ? "sense:present" : "sense:unusable");
+		rtas_log(rtas, "%s", rtas->allocated ? "sense:present" : "sense:unusable");
 		*ret = 0;
 		return true;
 	}
 	if (token == rtas->indicator_token && arg1 == rtas->drc_index) {
 		const char *step;
-		bool *state;
+		bool *state, on;
 
 		if (arg0 == ALLOCATION_STATE && (arg2 == ALLOC_USABLE || arg2 == ALLOC_UNUSABLE)) {
 			state = &rtas->allocated;
-			step = arg2 == ALLOC_USABLE ? "allocation:usable" : "allocation:unusable";
+			on = arg2 == ALLOC_USABLE;
+			step = on ? "allocation:usable" : "allocation:unusable";
 		} else if (arg0 == ISOLATION_STATE && (arg2 == ISOLATE || arg2 == UNISOLATE)) {
 			state = &rtas->unisolated;
-			step = arg2 == UNISOLATE ? "isolation:unisolate" : "isolation:isolate";
+			on = arg2 == UNISOLATE;
+			step = on ? "isolation:unisolate" : "isolation:isolate";
 		} else {
 			*ret = FAKE_RTAS_PARAM_ERROR;
 			return true;
 		}
-		rtas_log(rtas, step);
+		rtas_log(rtas, "%s", step);
 		if (rtas->refused && !strcmp(step, rtas->refused)) {
 			rtas_log(rtas, "refused");
 			*ret = FAKE_RTAS_HW_ERROR;
 			return true;
 		}
-		*state = arg0 == ALLOCATION_STATE ? arg2 == ALLOC_USABLE : arg2 == UNISOLATE;
+		*state = on;
 		*ret = 0;
 		return true;
 	}
@@ -177,8 +185,7 @@ static bool answer_rtas(struct ppc_fake_call *call, struct pt_regs *regs, long *
 	    token != rtas->cc_token)
 		return false;
 	/* Another connector: the machine has none the test knows of. */
-	rtas->len += scnprintf(rtas->log + rtas->len, sizeof(rtas->log) - rtas->len,
-			       "%sunknown-drc:%#x", rtas->len ? " " : "", arg1);
+	rtas_log(rtas, "unknown-drc:%#x", arg1);
 	*ret = FAKE_RTAS_PARAM_ERROR;
 	return true;
 }
