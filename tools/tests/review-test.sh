@@ -5,7 +5,10 @@
 # a synthetic pair of runs that differ in one case, one machine's LLC and
 # one truth table (and share a case that fails on both), one whose table
 # answers differently with the same counts, the same run against itself, a run without results, and the saved runs of a real
-# posting's review (tools/tests/reviews/steal-time-14/).
+# posting's review (tools/tests/reviews/steal-time-14/); and
+# tools/lib/series-kconfig, which finds the Kconfig options a series
+# adds and the files it changes that the kernel with it does not build,
+# on a small tree and build directory made here.
 
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
@@ -192,6 +195,145 @@ if grep -q 'the model says not preempted' "$scratch/real.txt"; then
 else
 	ok "steal-time 14/17: every example is a preempted row now answered not preempted"
 fi
+# The Kconfig options a series adds, and the files it changes that the
+# kernel with it does not build (tools/lib/series-kconfig), on the
+# preferred-CPUs series v7: patch 2 adds PREFERRED_CPU, a bool without a
+# prompt, patch 8 the steal monitor, a tristate, default m, in
+# drivers/virt/, read only "if VIRT_DRIVERS".  A small tree as the series
+# leaves it, and a build directory whose vmlinux.a links the scheduler's
+# and CPU objects (kernel/sched/debug.c is included by build_utility.c,
+# cpufreq.c under #ifdef CONFIG_CPU_FREQ) and not the steal monitor,
+# whose object an earlier build left there.
+kconfig=$PROJECT/tools/lib/series-kconfig
+mkdir -p "$scratch/pv"
+git mailsplit -o"$scratch/pv" "$PROJECT/tools/tests/series/paravirt-cpus-v7.mbox" > /dev/null
+pv=("$scratch"/pv/00{02..13})
+tree=$scratch/ktree
+build=$scratch/kbuild
+mkdir -p "$tree/drivers/virt/steal_monitor" "$tree/drivers/base" "$tree/kernel/sched" \
+	"$tree/arch/powerpc" "$build/kernel/sched" "$build/drivers/base" "$build/drivers/virt/steal_monitor"
+cat > "$tree/Kconfig" << 'EOF'
+mainmenu "test"
+config SMP
+	bool "SMP"
+source "kernel/Kconfig.preempt"
+source "drivers/virt/Kconfig"
+source "arch/$(SRCARCH)/Kconfig"
+EOF
+printf '%s\n' 'config PARAVIRT' '	bool "paravirt"' > "$tree/arch/powerpc/Kconfig"
+printf '%s\n' 'config PREEMPT' '	bool "preempt"' '	help' '	  if SMP is set, say Y.' '' \
+	'config PREFERRED_CPU' '	bool' > "$tree/kernel/Kconfig.preempt"
+printf '%s\n' 'menuconfig VIRT_DRIVERS' '	bool "Virtualization drivers"' '' 'if VIRT_DRIVERS' '' \
+	'source "drivers/virt/steal_monitor/Kconfig"' '' 'endif' > "$tree/drivers/virt/Kconfig"
+sed -n '/^+++ b\/drivers\/virt\/steal_monitor\/Kconfig/,/^diff/s/^+//p' "${pv[7]}" | sed 1d \
+	> "$tree/drivers/virt/steal_monitor/Kconfig"
+printf '%s\n' 'obj-y += virt/ base/' > "$tree/drivers/Makefile"
+printf '%s\n' 'obj-y += cpu.o' > "$tree/drivers/base/Makefile"
+cat > "$tree/drivers/virt/Makefile" << 'EOF'
+obj-$(CONFIG_STEAL_MONITOR) += steal_monitor/
+EOF
+cat > "$tree/drivers/virt/steal_monitor/Makefile" << 'EOF'
+obj-$(CONFIG_STEAL_MONITOR) += steal_monitor.o
+
+steal_monitor-y := sm_core.o defaults.o
+EOF
+printf '%s\n' 'obj-y += cpu.o sched/' > "$tree/kernel/Makefile"
+printf '%s\n' 'obj-y += core.o fair.o build_utility.o' > "$tree/kernel/sched/Makefile"
+printf '%s\n' '#include "debug.c"' '#ifdef CONFIG_CPU_FREQ' '# include "cpufreq.c"' '#endif' \
+	> "$tree/kernel/sched/build_utility.c"
+printf '%s\n' 'CONFIG_SMP=y' 'CONFIG_PARAVIRT=y' '# CONFIG_VIRT_DRIVERS is not set' > "$build/.config"
+for o in kernel/cpu.o kernel/sched/core.o kernel/sched/fair.o kernel/sched/build_utility.o \
+	 drivers/base/cpu.o drivers/virt/steal_monitor/sm_core.o; do
+	echo "$o" > "$build/$o"
+done
+cat > "$build/kernel/sched/.build_utility.o.cmd" << 'EOF'
+source_kernel/sched/build_utility.o := ../ktree/kernel/sched/build_utility.c
+
+deps_kernel/sched/build_utility.o := \
+  ../ktree/kernel/sched/debug.c \
+
+EOF
+(cd "$build" && ar cDPrST vmlinux.a kernel/cpu.o kernel/sched/core.o kernel/sched/fair.o \
+	kernel/sched/build_utility.o drivers/base/cpu.o)
+
+"$kconfig" options "${pv[@]}" > "$scratch/options.txt"
+[ "$(cut -f1,2,3,4,6,7 "$scratch/options.txt")" = "$(printf '2\tPREFERRED_CPU\tbool\t-\t-\tnew\n8\tSTEAL_MONITOR\ttristate\tDynamic vCPU management based on steal time\tm\tnew')" ] &&
+	ok "kconfig: the options the series adds, the patch that adds each, its type, prompt and default" ||
+	not_ok "kconfig: options found: $(cat "$scratch/options.txt")"
+[ "$("$kconfig" fragment 12 "$scratch/options.txt")" = CONFIG_STEAL_MONITOR=y ] &&
+	[ -z "$("$kconfig" fragment 7 "$scratch/options.txt")" ] &&
+	[ -z "$("$kconfig" fragment 12 "$scratch/options.txt" STEAL_MONITOR)" ] &&
+	ok "kconfig: the fragment builds in the tristate from patch 8 on, not the option without a prompt, not one refused" ||
+	not_ok "kconfig: fragment of patches 1-12: '$("$kconfig" fragment 12 "$scratch/options.txt")'"
+"$kconfig" options --base "$tree" "${pv[@]}" > "$scratch/options-base.txt"
+[ "$(cut -f7 "$scratch/options-base.txt" | xargs)" = "base base" ] &&
+	[ -z "$("$kconfig" fragment 12 "$scratch/options-base.txt")" ] &&
+	ok "kconfig: options the tree without the series defines already are left as the harness has them" ||
+	not_ok "kconfig: with a base that defines them: $(cat "$scratch/options-base.txt")"
+printf '%s\n' 'diff --git a/arch/arm64/Kconfig b/arch/arm64/Kconfig' '--- a/arch/arm64/Kconfig' \
+	'+++ b/arch/arm64/Kconfig' '@@ -1,0 +1,3 @@' '+config ARM64_TEST_SMT' '+	bool "SMT"' '+	default y' \
+	'diff --git a/kernel/Kconfig.x b/kernel/Kconfig.x' '--- a/kernel/Kconfig.x' '+++ b/kernel/Kconfig.x' \
+	'@@ -1,3 +1,3 @@' '-config MOVED' '+config MOVED_NOT' '+	bool "x"' > "$scratch/arch.patch"
+printf '%s\n' 'diff --git a/kernel/Kconfig.y b/kernel/Kconfig.y' '--- a/kernel/Kconfig.y' \
+	'+++ b/kernel/Kconfig.y' '@@ -1,0 +1,2 @@' '+config MOVED' '+	bool "moved"' > "$scratch/moved.patch"
+[ "$("$kconfig" options "$scratch/arch.patch" "$scratch/moved.patch" | cut -f1,2,7 | xargs)" = "1 ARM64_TEST_SMT arch 1 MOVED_NOT new" ] &&
+	ok "kconfig: another architecture's option is marked, an option moved between files is not new" ||
+	not_ok "kconfig: $("$kconfig" options "$scratch/arch.patch" "$scratch/moved.patch" | xargs)"
+
+printf '%s\n' 'Generating .config ...' \
+	'ERROR:root:Not all Kconfig options selected in kunitconfig were in the generated .config.' \
+	'This is probably due to unsatisfied dependencies.' \
+	'Missing: CONFIG_STEAL_MONITOR=y, CONFIG_KUNIT_OTHER=y' > "$scratch/refused.log"
+"$kconfig" fragment 12 "$scratch/options.txt" > "$scratch/with-12.kunitconfig"
+[ "$("$kconfig" refused "$scratch/refused.log" "$scratch/with-12.kunitconfig")" = STEAL_MONITOR ] &&
+	ok "kconfig: kunit.py's refusal names the option of the fragment it refused, and no other" ||
+	not_ok "kconfig: refused: '$("$kconfig" refused "$scratch/refused.log" "$scratch/with-12.kunitconfig")'"
+"$kconfig" why "$tree" "$build/.config" STEAL_MONITOR > "$scratch/refused.txt"
+[ "$(cat "$scratch/refused.txt")" = "$(printf 'STEAL_MONITOR\tif VIRT_DRIVERS (drivers/virt/Kconfig:4) [VIRT_DRIVERS=n]\tblocks')" ] &&
+	ok "kconfig: why the steal monitor cannot be built in: the if block around its source line, VIRT_DRIVERS off" ||
+	not_ok "kconfig: why: '$(cat "$scratch/refused.txt")'"
+
+"$kconfig" report 12 "$tree" "$build" "$scratch/options.txt" "$scratch/refused.txt" "${pv[@]}" \
+	> "$scratch/report-12.txt"
+expect_lines "kconfig: with the whole series, the options and files not built, each with the option that leaves it out" \
+	"$scratch/report-12.txt" \
+	"patches 8: blocks: CONFIG_STEAL_MONITOR=y (tristate \"Dynamic vCPU management based on steal time\", default m, drivers/virt/steal_monitor/Kconfig) not built in: kunit.py refuses it (not in the .config it generates): if VIRT_DRIVERS (drivers/virt/Kconfig:4) [VIRT_DRIVERS=n]" \
+	"patches 2: blocks: CONFIG_PREFERRED_CPU (bool, no prompt, kernel/Kconfig.preempt) off: no prompt; selected by STEAL_MONITOR (drivers/virt/steal_monitor/Kconfig:5) [STEAL_MONITOR=n]" \
+	"patches 8,9,11: blocks: not built: drivers/virt/steal_monitor/sm_core.c (CONFIG_STEAL_MONITOR off)" \
+	"patches 10,12: blocks: not built: drivers/virt/steal_monitor/defaults.c (CONFIG_STEAL_MONITOR off)"
+[ "$(wc -l < "$scratch/report-12.txt")" = 4 ] &&
+	ok "kconfig: the files the kernel links (kernel/sched/debug.c through build_utility.o) are not listed" ||
+	not_ok "kconfig: more lines than expected"
+printf '%s\n' 'CONFIG_SMP=y' 'CONFIG_PARAVIRT=y' 'CONFIG_VIRT_DRIVERS=y' 'CONFIG_STEAL_MONITOR=y' \
+	'CONFIG_PREFERRED_CPU=y' > "$scratch/config-on"
+cp -r "$build" "$scratch/kbuild-on"
+cp "$scratch/config-on" "$scratch/kbuild-on/.config"
+(cd "$scratch/kbuild-on" && echo x > drivers/virt/steal_monitor/defaults.o &&
+	ar cDPrST vmlinux.a drivers/virt/steal_monitor/sm_core.o drivers/virt/steal_monitor/defaults.o)
+"$kconfig" report 12 "$tree" "$scratch/kbuild-on" "$scratch/options.txt" /dev/null "${pv[@]}" \
+	> "$scratch/report-on.txt"
+[ "$(cut -d: -f2 "$scratch/report-on.txt" | xargs)" = "built built" ] &&
+	grep -qxF 'patches 8: built: CONFIG_STEAL_MONITOR=y (tristate "Dynamic vCPU management based on steal time", default m, drivers/virt/steal_monitor/Kconfig): built in for the review' "$scratch/report-on.txt" &&
+	ok "kconfig: where the kernel builds it all, the options are said built in, no file is listed" ||
+	not_ok "kconfig: with everything built: $(cat "$scratch/report-on.txt")"
+# Before patch 8 nothing in the tree selects PREFERRED_CPU: no kernel
+# with patches 1-7 has it, a note, not a reason to stop.
+cp -r "$tree" "$scratch/ktree-7"
+rm -r "$scratch/ktree-7/drivers/virt/steal_monitor"
+sed -i '/steal_monitor/d' "$scratch/ktree-7/drivers/virt/Kconfig"
+"$kconfig" report 7 "$scratch/ktree-7" "$build" "$scratch/options.txt" /dev/null "${pv[@]}" \
+	> "$scratch/report-7.txt"
+[ "$(cat "$scratch/report-7.txt")" = "patches 2: note: CONFIG_PREFERRED_CPU (bool, no prompt, kernel/Kconfig.preempt) off: no prompt, and nothing selects it or gives it a default: the code under it is in no kernel with patches 1-7" ] &&
+	ok "kconfig: an option nothing can turn on is a note" ||
+	not_ok "kconfig: patches 1-7: $(cat "$scratch/report-7.txt")"
+"$kconfig" unbuilt "$tree" "$build" kernel/sched/cpufreq.c kernel/sched/debug.c arch/x86/kernel/smpboot.c \
+	drivers/base/cpu.c > "$scratch/unbuilt.txt"
+[ "$(cat "$scratch/unbuilt.txt")" = "$(printf '%s\t%s\t%s\n' \
+	kernel/sched/cpufreq.c blocks 'included by kernel/sched/build_utility.c under #ifdef CONFIG_CPU_FREQ (CONFIG_CPU_FREQ off)' \
+	arch/x86/kernel/smpboot.c note "another architecture's code, arch/x86/: no powerpc kernel builds it")" ] &&
+	ok "kconfig: a file included under an #ifdef that is off, and another architecture's file, a note" ||
+	not_ok "kconfig: unbuilt: $(cat "$scratch/unbuilt.txt")"
+
 [ -s "$scratch/real.txt" ] && [ -s "$scratch/unset-review.txt" ] &&
 	! grep -qi "artefact\|not the series'" "$scratch/unset-review.txt" "$scratch/real.txt" &&
 	ok "no review explains a change away as the harness's" || not_ok "a review blames the harness"
