@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# review.py [--json OUT] [--inputs FILE] [--title T] LABEL=RUN LABEL=RUN...:
+# review.py [--json OUT] [--inputs FILE] [--kconfig FILE] [--title T] LABEL=RUN LABEL=RUN...:
 # what a series changes, from run-kunit's results directories (RUN holds
 # results.json, console.log and metadata.txt).  The first RUN is the tree
 # without the series, each next one the tree with one more patch (or the
@@ -19,12 +19,22 @@
 # --inputs names the machine inputs the series' code reads that the fake
 # state does not set everywhere (tools/review writes it): a step that
 # changes something in code reading one that is not set at all is
-# marked not reviewed.
+# marked not reviewed.  --kconfig names what the kernels with the series
+# make of the Kconfig options it adds and of the C files it changes
+# (tools/review writes it with tools/lib/series-kconfig): lines
+# "patch K: adds CONFIG_SYM (...): ...", the report's head, and lines
+# "run R: patches K[,K...]: built|note|blocks: TEXT", what the kernel of
+# the Rth LABEL=RUN (1 for the first after the tree without the series)
+# builds of patches K: a step shows its kernel's lines (of its own patch
+# where it is one patch's), and one that has a "blocks" line (an option
+# not built in, a file the kernel does not build) is not reviewed for
+# that code, whatever it changes.
 #
 # Plain text on stdout, for a reply on the list; the same as JSON in OUT.
 # Exits 0 if nothing changed, 1 if something did, 2 if a run has no
-# results to compare or a change may follow from an input the fake
-# machine does not set.
+# results to compare, a change may follow from an input the fake machine
+# does not set, or the kernel with the series does not build code it
+# changes.
 
 import json
 import os
@@ -326,10 +336,42 @@ def unset_inputs(inputs, after, whole):
 	return out
 
 
+KCONFIG_RUN = re.compile(r'^run (\d+): patches ([\d,]+): (built|note|blocks): (.*)$')
+
+
+def kconfig_lines(lines, run, after, whole):
+	"""The lines of --kconfig about the kernel of run number @run, of
+	the patch of step @after where it is one patch's ("with patch K
+	of"), of every patch for the whole series (@whole), as dicts."""
+	m = None if whole else re.match(r'with patch (\d+) of', after)
+	out = []
+	for line in lines:
+		k = KCONFIG_RUN.match(line)
+		if not k or int(k.group(1)) != run:
+			continue
+		patches = [int(x) for x in k.group(2).split(',')]
+		if m and int(m.group(1)) not in patches:
+			continue
+		out.append({'patches': patches, 'kind': k.group(3), 'text': k.group(4)})
+	return out
+
+
+def patch_words(patches):
+	return f'patch {patches[0]}' if len(patches) == 1 else \
+		f'patches {", ".join(map(str, patches))}'
+
+
 def text_step(s, out):
 	out.append(f'== {s["before"]} -> {s["after"]}')
 	for e in s['errors']:
 		out.append(f'  no results: {e}')
+	blocks = [k for k in s['kconfig'] if k['kind'] == 'blocks']
+	if blocks:
+		out.append('  not reviewed: the kernel with the series does not build all of the code it '
+			   'changes here; what follows is no verdict on that code (exit 2):')
+		out.extend(f'    {patch_words(k["patches"])}: {k["text"]}' for k in blocks)
+	out.extend(f'  {"note" if k["kind"] == "note" else "built"}: {patch_words(k["patches"])}: {k["text"]}'
+		   for k in s['kconfig'] if k['kind'] != 'blocks')
 	unset = [name for name, how in s['unset_inputs'] if how == 'not set']
 	partly = [name for name, how in s['unset_inputs'] if how == 'partly set']
 	if s['changed'] and unset:
@@ -410,13 +452,15 @@ def text_step(s, out):
 
 
 def main(argv):
-	json_out, inputs_path, title, runs = None, None, None, []
+	json_out, inputs_path, kconfig_path, title, runs = None, None, None, None, []
 	args = iter(argv)
 	for a in args:
 		if a == '--json':
 			json_out = next(args, None)
 		elif a == '--inputs':
 			inputs_path = next(args, None)
+		elif a == '--kconfig':
+			kconfig_path = next(args, None)
 		elif a == '--title':
 			title = next(args, None)
 		elif '=' in a:
@@ -425,23 +469,27 @@ def main(argv):
 		else:
 			sys.exit(f'review.py: "{a}" is not LABEL=RUN')
 	if len(runs) < 2:
-		sys.exit('usage: review.py [--json OUT] [--inputs FILE] [--title T] LABEL=RUN LABEL=RUN...')
-	inputs = []
-	if inputs_path:
-		try:
-			inputs = [line.rstrip('\n') for line in open(inputs_path) if line.strip()]
-		except OSError as e:
-			sys.exit(f'review.py: {inputs_path}: {e}')
+		sys.exit('usage: review.py [--json OUT] [--inputs FILE] [--kconfig FILE] [--title T] LABEL=RUN LABEL=RUN...')
+	inputs, kconfig = [], []
+	for path, into in ((inputs_path, inputs), (kconfig_path, kconfig)):
+		if path:
+			try:
+				into.extend(line.rstrip('\n') for line in open(path) if line.strip())
+			except OSError as e:
+				sys.exit(f'review.py: {path}: {e}')
 	steps = [step(b, a) for b, a in zip(runs, runs[1:])]
 	if len(runs) > 2:
 		steps.append(step(runs[0], runs[-1]))
 	for i, s in enumerate(steps):
 		s['unset_inputs'] = unset_inputs(inputs, s['after'], i == len(runs) - 1)
+		s['kconfig'] = kconfig_lines(kconfig, min(i + 1, len(runs) - 1), s['after'],
+					     i == len(runs) - 1)
 		first = s['before'] == runs[0]['label']
 		s['before_side'] = 'without the series' if first else 'before this patch'
+	options = [line for line in kconfig if re.match(r'^patch \d+: adds ', line)]
 	report = {'title': title, 'base': runs[0]['meta'].get('base', '?'),
 		  'runs': [{'label': r['label'], 'path': r['path']} for r in runs],
-		  'machine_inputs': inputs, 'steps': steps}
+		  'machine_inputs': inputs, 'kconfig_options': options, 'steps': steps}
 	out = []
 	if title:
 		out.append(title)
@@ -450,6 +498,10 @@ def main(argv):
 		out.append('machine inputs the series reads (a change in code that reads one the '
 			   'fake machine does not set is not reviewed, exit 2):')
 		out.extend(f'  {line}' for line in inputs)
+	if options:
+		out.append('Kconfig options the series adds (built in with it where the kernel can; '
+			   'code the kernel with it does not build is not reviewed, exit 2):')
+		out.extend(f'  {line}' for line in options)
 	for s in steps:
 		text_step(s, out)
 	print('\n'.join(out))
@@ -457,6 +509,8 @@ def main(argv):
 		with open(json_out, 'w') as f:
 			json.dump(report, f, indent=1, sort_keys=True)
 	if any(s['errors'] for s in steps):
+		return 2
+	if any(k['kind'] == 'blocks' for s in steps for k in s['kconfig']):
 		return 2
 	if any(s['changed'] and any(how == 'not set' for _, how in s['unset_inputs'])
 	       for s in steps):

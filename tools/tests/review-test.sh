@@ -334,6 +334,44 @@ sed -i '/steal_monitor/d' "$scratch/ktree-7/drivers/virt/Kconfig"
 	ok "kconfig: a file included under an #ifdef that is off, and another architecture's file, a note" ||
 	not_ok "kconfig: unbuilt: $(cat "$scratch/unbuilt.txt")"
 
+# The report: a step whose kernel does not build code the series
+# changes is not reviewed, and the review exits 2, whatever else
+# changes; a note alone changes nothing; a patch's step shows the lines
+# of its own patch, the whole series' step all.
+"$kconfig" head "$scratch/options.txt" > "$scratch/kconfig.txt"
+sed 's/^/run 2: /' "$scratch/report-12.txt" >> "$scratch/kconfig.txt"
+set +e
+python3 "$review" --json "$scratch/k.json" --kconfig "$scratch/kconfig.txt" base="$data/synthetic/base" \
+	"with patch 1 of 2: x=$data/synthetic/base" "with patch 2 of 2: y=$data/synthetic/base" > "$scratch/k.txt"
+rc=$?
+set -e
+[ $rc = 2 ] && ok "kconfig: code the kernel with the series does not build: exit 2, though no case changes" ||
+	not_ok "kconfig: exit $rc, not 2, for code not built"
+expect_lines "kconfig: the report names the options and the files not built, under not reviewed" "$scratch/k.txt" \
+	"Kconfig options the series adds (built in with it where the kernel can; code the kernel with it does not build is not reviewed, exit 2):" \
+	"  patch 8: adds CONFIG_STEAL_MONITOR (tristate \"Dynamic vCPU management based on steal time\", default m, drivers/virt/steal_monitor/Kconfig): built in (=y) in the kernels with it, for the review" \
+	"  not reviewed: the kernel with the series does not build all of the code it changes here; what follows is no verdict on that code (exit 2):" \
+	"    patches 8, 9, 11: not built: drivers/virt/steal_monitor/sm_core.c (CONFIG_STEAL_MONITOR off)"
+[ "$(grep -c '^  not reviewed: the kernel' "$scratch/k.txt")" = 2 ] &&
+	[ "$(grep -c 'not built: drivers/virt/steal_monitor/sm_core.c' "$scratch/k.txt")" = 1 ] &&
+	[ "$(grep -c 'patch 2: CONFIG_PREFERRED_CPU' "$scratch/k.txt")" = 2 ] &&
+	ok "kconfig: the step of patch 2 of 2 shows its own option only, the whole series' step every line" ||
+	not_ok "kconfig: the lines show in the wrong steps"
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); k = r["steps"][-1]["kconfig"]; sys.exit(not (len(k) == 4 and k[0]["kind"] == "blocks" and r["kconfig_options"]))' "$scratch/k.json" &&
+	ok "kconfig: the JSON holds the same lines" || not_ok "kconfig: the JSON does not say what the text says"
+{ "$kconfig" head "$scratch/options.txt"; sed 's/^/run 1: /' "$scratch/report-7.txt" "$scratch/report-on.txt"; } \
+	> "$scratch/kconfig-on.txt"
+set +e
+python3 "$review" --kconfig "$scratch/kconfig-on.txt" base="$data/synthetic/base" \
+	again="$data/synthetic/base" > "$scratch/k-on.txt"
+rc=$?
+set -e
+[ $rc = 0 ] && ok "kconfig: options built in and a note alone: nothing changes, exit 0" ||
+	not_ok "kconfig: exit $rc, not 0, with everything built"
+expect_lines "kconfig: and the report says what was built in, and the note" "$scratch/k-on.txt" \
+	"  built: patch 8: CONFIG_STEAL_MONITOR=y (tristate \"Dynamic vCPU management based on steal time\", default m, drivers/virt/steal_monitor/Kconfig): built in for the review" \
+	"  note: patch 2: CONFIG_PREFERRED_CPU (bool, no prompt, kernel/Kconfig.preempt) off: no prompt, and nothing selects it or gives it a default: the code under it is in no kernel with patches 1-7"
+
 [ -s "$scratch/real.txt" ] && [ -s "$scratch/unset-review.txt" ] &&
 	! grep -qi "artefact\|not the series'" "$scratch/unset-review.txt" "$scratch/real.txt" &&
 	ok "no review explains a change away as the harness's" || not_ok "a review blames the harness"
