@@ -13,7 +13,7 @@ TOP := $(patsubst %/,%,$(dir $(abspath $(firstword $(MAKEFILE_LIST)))))
 REVIEW_BASE := $(if $(filter undefined,$(origin BASE)),nearest,$(BASE))
 BASE ?= 7.3
 CPU ?= power10
-export BASE CPU FILTER ISOLATED TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRESSIONS FIXTURE SHARD PARTS SERIES TREE REVIEW_EACH REVIEW_LIVE REVIEW SMP_CHECK_CPUS BUILD_MATRIX
+export BASE CPU FILTER ISOLATED BOOTS TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRESSIONS FIXTURE SHARD PARTS SERIES TREE REVIEW_EACH REVIEW_LIVE REVIEW SMP_CHECK_CPUS BUILD_MATRIX
 
 .PHONY: run check help live bench truth-table matrix mutants merge presubmit export build-matrix smp-check fuzz show ci-local lint regressions review
 
