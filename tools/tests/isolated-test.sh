@@ -16,7 +16,6 @@ here=$(dirname "$(readlink -f "$0")")
 base=${BASE:-$DEFAULT_BASE}
 full=$PROJECT/out/$base
 alone=$PROJECT/out/isolated-$base
-one=$PROJECT/out/one-guest-$base
 statuses() { python3 "$PROJECT/tools/report/case_statuses.py" "$1/results.json"; }
 
 mkdir -p "$alone"
@@ -30,15 +29,6 @@ if ! alone_statuses=$(statuses "$alone"); then
 fi
 full_statuses=$(statuses "$full")
 n=$(wc -l <<< "$full_statuses")
-env BASE="$base" OUT="$one" BOOTS=1 "$PROJECT/tools/run-kunit" > "$one.log" 2>&1 || true
-if ! one_statuses=$(statuses "$one"); then
-	not_ok "$base: the run on one guest gave no results; see $one.log"
-elif [ "$one_statuses" = "$full_statuses" ]; then
-	ok "$base: the $n results of the suites on one guest equal the full run's"
-else
-	not_ok "$base: the suites on one guest give other results than the full run (< full, > one guest):"
-	diff <(echo "$full_statuses") <(echo "$one_statuses") | grep '^[<>]' | sed -n '1,30s/^/    /p'
-fi
 differ=$(diff <(echo "$full_statuses") <(echo "$alone_statuses") | grep '^[<>]' || true)
 if [ -z "$differ" ]; then
 	ok "$base: the $n results of a boot per case equal the full run's"
