@@ -992,14 +992,19 @@ static void __init published_dlpar_online_smt(struct kunit *test)
 	dlpar_expect_online_nodes(test, st->name, o, added);
 }
 #else
-static const char * const dlpar_smt_states[] = { "no-smt-control" };
+/*
+ * A parameterized case this kernel cannot run keeps one parameter, which
+ * skips and says why: the DLPAR cases without SMT control or kprobes.
+ */
+static const char * const dlpar_not_run[] = { "not-on-this-kernel" };
 
-static void dlpar_smt_state_to_desc(const char * const *name, char *desc)
+static void dlpar_not_run_to_desc(const char * const *name, char *desc)
 {
 	strscpy(desc, *name, KUNIT_PARAM_DESC_SIZE);
 }
 
-KUNIT_ARRAY_PARAM(dlpar_smt_state, dlpar_smt_states, dlpar_smt_state_to_desc);
+KUNIT_ARRAY_PARAM(dlpar_not_run, dlpar_not_run, dlpar_not_run_to_desc);
+#define dlpar_smt_state_gen_params	dlpar_not_run_gen_params
 
 static void __init published_dlpar_online_smt(struct kunit *test)
 {
@@ -1298,14 +1303,7 @@ static void __init published_dlpar_add_remove(struct kunit *test)
 	kunit_skip(test, "no kprobes: no fake firmware to answer the DLPAR RTAS calls");
 }
 
-static const char * const dlpar_refusals[] = { "no-kprobes" };
-
-static void dlpar_refusal_to_desc(const char * const *name, char *desc)
-{
-	strscpy(desc, *name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(dlpar_refusal, dlpar_refusals, dlpar_refusal_to_desc);
+#define dlpar_refusal_gen_params	dlpar_not_run_gen_params
 
 static void __init published_dlpar_firmware_refusal(struct kunit *test)
 {
