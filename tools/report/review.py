@@ -159,6 +159,28 @@ def read_live(path):
 	return cases, why
 
 
+# What the linker or compiler said in run-kunit's log of a kernel that
+# did not build (tools/review writes it beside the run's directory).
+BUILD_ERROR = re.compile(r'(?:^ERROR:root:)?(.*(?:\berror: |undefined reference to ).*)$')
+
+
+def build_errors(log):
+	"""The first error lines of the build in @log, if the kernel did
+	not build, else []."""
+	try:
+		lines = open(log, errors='replace').read().splitlines()
+	except OSError:
+		return []
+	if not any('the kernel did not build' in line for line in lines):
+		return []
+	out = []
+	for line in lines:
+		m = BUILD_ERROR.match(line)
+		if m and m.group(1).strip() not in out:
+			out.append(m.group(1).strip())
+	return out[:3] or ['see ' + log]
+
+
 def load_run(label, path):
 	run = {'label': label, 'path': path}
 	try:
@@ -168,6 +190,9 @@ def load_run(label, path):
 	except kunit_results.NoResults as e:
 		run['error'] = str(e)
 		run['cases'] = {}
+		build = build_errors(path + '.log')
+		if build:
+			run['error'] = 'the kernel does not build: ' + '; '.join(build)
 	run['machines'], run['tallies'], run['mismatches'] = read_console(
 		os.path.join(path, 'console.log'))
 	live, run['live_why'] = read_live(os.path.join(path, 'live', 'matrix.ktap'))
@@ -365,6 +390,10 @@ def text_step(s, out):
 	out.append(f'== {s["before"]} -> {s["after"]}')
 	for e in s['errors']:
 		out.append(f'  no results: {e}')
+	if s['errors']:
+		# Nothing to compare: every case would read "absent".
+		out.append('  not reviewed: a kernel of this step gave no results (exit 2)')
+		return
 	blocks = [k for k in s['kconfig'] if k['kind'] == 'blocks']
 	if blocks:
 		out.append('  not reviewed: the kernel with the series does not build all of the code it '

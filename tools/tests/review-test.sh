@@ -160,6 +160,28 @@ mkdir -p "$scratch/empty"
 expect_fail "a kernel without results exits 2" "no usable kunit.py results" \
 	python3 "$review" base="$data/synthetic/base" broken="$scratch/empty"
 
+# A patch the kernel does not build with (a posting's patch 2 that
+# references a variable only CONFIG_DTL builds, as run-kunit logged its
+# link): the step names the linker's error, not every case as absent.
+mkdir -p "$scratch/unbuilt"
+printf '%s\n' "Building with:" \
+	"ERROR:root:powerpc64le-linux-gnu-ld: arch/powerpc/platforms/pseries/lpar.o:(.toc+0x0): undefined reference to \`dtl_count'" \
+	"make[4]: *** [scripts/Makefile.vmlinux:72: vmlinux.unstripped] Error 1" \
+	"[09:05:10] the kernel did not build; see the make output above" > "$scratch/unbuilt.log"
+set +e
+python3 "$review" base="$data/synthetic/base" unbuilt="$scratch/unbuilt" > "$scratch/unbuilt.txt" 2>&1
+rc=$?
+set -e
+[ $rc = 2 ] && ok "a kernel that does not build exits 2" || not_ok "exit $rc, not 2, for a kernel that does not build"
+expect_lines "the step names the link error and says it is not reviewed" "$scratch/unbuilt.txt" \
+	"  no results: unbuilt: the kernel does not build: powerpc64le-linux-gnu-ld: arch/powerpc/platforms/pseries/lpar.o:(.toc+0x0): undefined reference to \`dtl_count'" \
+	"  not reviewed: a kernel of this step gave no results (exit 2)"
+if grep -q -- '-> absent' "$scratch/unbuilt.txt"; then
+	not_ok "the cases of a kernel that does not build are listed as absent"
+else
+	ok "no case is listed as absent for a kernel that does not build"
+fi
+
 # A real posting: patch 14/17 of the steal-time series makes
 # vcpu_is_preempted() answer !cpu_active(cpu) on a shared PowerVM LPAR,
 # before it reads any lppaca.  Read from the patch, not from this report:
