@@ -53,3 +53,25 @@ finish() {
 	echo "$passed passed, $failed failed"
 	[ $failed -eq 0 ]
 }
+
+# expect_same_statuses BASE FULL OTHER LOG HOW: the run-kunit results in
+# OTHER (its output in LOG) give every case and parameter the status the
+# full run in FULL gave it; HOW says how OTHER ran ("a boot per case").
+# Exits the test when OTHER has no results.
+expect_same_statuses() {
+	local base=$1 full=$2 other=$3 log=$4 how=$5 want got n
+	sed -n "\$s/^/# $how: /p" "$log"
+	if ! got=$(python3 "$PROJECT/tools/report/case_statuses.py" "$other/results.json"); then
+		not_ok "$base: $how gave no results; see $log"
+		finish
+		exit 1
+	fi
+	want=$(python3 "$PROJECT/tools/report/case_statuses.py" "$full/results.json")
+	n=$(wc -l <<< "$want")
+	if [ "$want" = "$got" ]; then
+		ok "$base: the $n results of $how equal the full run's"
+	else
+		not_ok "$base: $how gives other results than the full run (< full, > $how):"
+		diff <(echo "$want") <(echo "$got") | grep '^[<>]' | sed -n '1,30s/^/    /p'
+	fi
+}

@@ -17,24 +17,9 @@ here=$(dirname "$(readlink -f "$0")")
 base=${BASE:-$DEFAULT_BASE}
 full=$PROJECT/out/$base
 one=$PROJECT/out/one-guest-$base
-statuses() { python3 "$PROJECT/tools/report/case_statuses.py" "$1/results.json"; }
-
 [ -f "$full/results.json" ] || die "no full run of $base in $full: run 'make run BASE=$base' first"
 [ -d "$full/boots" ] || die "the full run of $base in $full ran on one guest: run it with BOOTS=2"
 mkdir -p "$one"
 env BASE="$base" OUT="$one" BOOTS=1 "$PROJECT/tools/run-kunit" > "$one.log" 2>&1 || true
-sed -n '$s/^/# one guest: /p' "$one.log"
-if ! one_statuses=$(statuses "$one"); then
-	not_ok "$base: the run on one guest gave no results; see $one.log"
-	finish
-	exit 1
-fi
-full_statuses=$(statuses "$full")
-n=$(wc -l <<< "$full_statuses")
-if [ "$one_statuses" = "$full_statuses" ]; then
-	ok "$base: the $n results of the suites on one guest equal the two guests'"
-else
-	not_ok "$base: one guest gives other results than two (< two guests, > one):"
-	diff <(echo "$full_statuses") <(echo "$one_statuses") | grep '^[<>]' | sed -n '1,30s/^/    /p'
-fi
+expect_same_statuses "$base" "$full" "$one" "$one.log" "the suites on one guest"
 finish
