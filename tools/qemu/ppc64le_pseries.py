@@ -31,10 +31,17 @@ _extra = os.environ.get('PPC_KUNIT_QEMU_EXTRA', '').split()
 # with it, so every node a fixture uses must exist.  pseries wants each
 # node's memory in multiples of 256 MiB; a larger -m (KASAN's) is kept,
 # and a caller's own -numa layout (make live) replaces this one.
+#
+# Node 0 has more: it holds the kernel and every possible CPU's per-CPU
+# area (128 KiB each, 96 MiB for 768 CPUs), and the domain builder and
+# the tests allocate on it for the one CPU that runs.  With 256 MiB it ran
+# low during a run and the allocator reclaimed on each build of the
+# largest machine.
 _NODES = 9
 _NODE_MB = 256
+_NODE0_MB = 1024
 if '-numa' not in _extra:
-	_mem_mb = _NODES * _NODE_MB
+	_mem_mb = _NODE0_MB + (_NODES - 1) * _NODE_MB
 	_rest = []
 	_args = iter(_extra)
 	for _a in _args:
