@@ -6,7 +6,8 @@
  * (the link register) without running the function.  Calls of every
  * other thread run the function.  Used where the fake machine answers
  * for what it does not run: firmware (RTAS) and the device_online() of
- * CPUs that never execute.  The probe goes when the test ends.
+ * CPUs that never execute.  The probe is disarmed when the test ends;
+ * it stays registered for the next test that answers the same function.
  */
 #ifndef _PPC_TOPOLOGY_KUNIT_FAKE_CALL_H
 #define _PPC_TOPOLOGY_KUNIT_FAKE_CALL_H
@@ -16,13 +17,15 @@
 #include <asm/ptrace.h>
 
 struct ppc_fake_call;
+struct ppc_fake_call_probe;
 
 /* Answer the call whose arguments @regs holds: true and *ret, or false to run it. */
 typedef bool (*ppc_fake_call_answer_t)(struct ppc_fake_call *call, struct pt_regs *regs,
 				       long *ret);
 
 struct ppc_fake_call {
-	struct kprobe probe;
+	struct ppc_fake_call_probe *probe;	/* the test's, on its function */
+	const char *symbol;
 	struct kunit *test;
 	ppc_fake_call_answer_t answer;
 	void *data;		/* the answer function's */
