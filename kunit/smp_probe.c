@@ -309,23 +309,11 @@ static void __init probe_stub_online(struct kunit *test, const struct cpumask *o
  */
 static void __init probe_mark_online(const struct cpumask *online, bool on)
 {
-	/* The CPUs marked, which were not online before. */
-	static struct cpumask marked __initdata;
+	int cpu;
 
-	/*
-	 * A whole mask at a time, as set_cpu_online() CPU by CPU would leave
-	 * the mask and its count: the marks are made and taken back once for
-	 * each CPU a bring-up starts, 768 times over 768 CPUs for the largest
-	 * machine, and each set_cpu_online() is two atomic operations.
-	 */
-	if (on) {
-		cpumask_andnot(&marked, online, cpu_online_mask);
-		cpumask_or(&__cpu_online_mask, cpu_online_mask, &marked);
-	} else {
-		cpumask_andnot(&__cpu_online_mask, cpu_online_mask, &marked);
-		cpumask_clear(&marked);
-	}
-	atomic_set(&__num_online_cpus, cpumask_weight(cpu_online_mask));
+	for_each_cpu(cpu, online)
+		if (cpu != raw_smp_processor_id())
+			set_cpu_online(cpu, on);
 }
 
 /*
