@@ -15,7 +15,7 @@ BASE ?= 7.3
 CPU ?= power10
 export BASE CPU FILTER ISOLATED BOOTS TIMEOUT KERNEL_ARGS OUT RFC KASAN KCONFIG REGRESSIONS FIXTURE SHARD PARTS SERIES TREE REVIEW_EACH REVIEW_LIVE REVIEW SMP_CHECK_CPUS BUILD_MATRIX
 
-.PHONY: run check help live bench truth-table matrix mutants merge presubmit export build-matrix smp-check fuzz show ci-local lint regressions review
+.PHONY: run check help live bench truth-table matrix mutants merge presubmit export build-matrix smp-check fuzz show ci-local lint regressions review profile
 
 run: ## build a patched kernel and run the KUnit suites under QEMU
 	@tools/run-kunit
@@ -38,6 +38,9 @@ live: ## real QEMU 10 boots of SMT1-8 shapes, SMT control, DLPAR and boot inputs
 
 bench: ## lab: build and run times of the harness and of plain kunit.py
 	@tools/lab/bench
+
+profile: ## lab: where a guest spends the time of the cases of FILTER=GLOB (QEMU's view of the vCPU, per function, call chain and case)
+	@tools/lab/profile
 
 SMT ?= 4
 truth-table: ## lab: the vcpu_is_preempted() table the suite checks (SMT=4|8)
