@@ -59,15 +59,11 @@ static void fake_call_answered(struct kprobe *p, struct pt_regs *regs, unsigned 
 {
 }
 
-/* A free probe on @symbol, registered now if there is none; disarmed. */
-static struct ppc_fake_call_probe *fake_call_probe_get(const char *symbol, int *err)
+/* A new probe on @symbol, registered and disarmed; NULL and *@err if not. */
+static struct ppc_fake_call_probe *fake_call_probe_new(const char *symbol, int *err)
 {
-	struct ppc_fake_call_probe *probe;
+	struct ppc_fake_call_probe *probe = kzalloc(sizeof(*probe), GFP_KERNEL);
 
-	list_for_each_entry(probe, &fake_call_probes, list)
-		if (!probe->call && !strcmp(probe->symbol, symbol))
-			return probe;
-	probe = kzalloc(sizeof(*probe), GFP_KERNEL);
 	if (!probe) {
 		*err = -ENOMEM;
 		return NULL;
@@ -84,6 +80,17 @@ static struct ppc_fake_call_probe *fake_call_probe_get(const char *symbol, int *
 	}
 	list_add(&probe->list, &fake_call_probes);
 	return probe;
+}
+
+/* A free probe on @symbol, registered now if there is none; disarmed. */
+static struct ppc_fake_call_probe *fake_call_probe_get(const char *symbol, int *err)
+{
+	struct ppc_fake_call_probe *probe;
+
+	list_for_each_entry(probe, &fake_call_probes, list)
+		if (!probe->call && !strcmp(probe->symbol, symbol))
+			return probe;
+	return fake_call_probe_new(symbol, err);
 }
 
 static int fake_call_init(struct kunit_resource *res, void *context)
