@@ -37,14 +37,15 @@ TB_HZ = 512e6
 
 
 def qmp(path):
-    deadline = time.time() + 30
+    # QEMU opens the socket once the kernel is built, which may take
+    # minutes; the caller writes PATH.done when the run is over.
     while True:
         try:
             s = socket.socket(socket.AF_UNIX)
             s.connect(path)
             break
         except OSError:
-            if time.time() > deadline:
+            if os.path.exists(path + '.done'):
                 sys.exit(f'guest_profile: no QMP socket at {path}')
             time.sleep(0.05)
     f = s.makefile('rw')
@@ -84,6 +85,8 @@ def read_u64s(cmd, addr, n):
 def sample(sock, raw, system_map):
     interval = float(os.environ.get('PROFILE_INTERVAL', '0.01'))
     depth = int(os.environ.get('PROFILE_DEPTH', '4'))
+    cmd = qmp(sock)
+    # The map of the kernel the guest boots: the run has built it by now.
     boot_tb_at = None
     with open(system_map) as f:
         for line in f:
@@ -92,21 +95,9 @@ def sample(sock, raw, system_map):
                 boot_tb_at = int(parts[0], 16)
     if boot_tb_at is None:
         sys.exit(f'guest_profile: no boot_tb in {system_map}')
-    cmd = qmp(sock)
     samples, boot_tb, same = [], 0, 0
     try:
         while True:
-            # Read until it has stayed the same, within the timebase, 20
-            # times: before the kernel maps itself the address reads
-            # whatever memory is there, and time_init() sets it later.
-            if same < 20:
-                tb_now = re.search(r'TB (\d+) (\d+)', hmp(cmd, 'info registers'))
-                now = int(tb_now.group(1)) << 32 | int(tb_now.group(2)) if tb_now else 0
-                value = (read_u64s(cmd, boot_tb_at, 1) or [0])[0]
-                if 0 < value <= now and value == boot_tb:
-                    same += 1
-                else:
-                    boot_tb, same = (value if 0 < value <= now else 0), 0
             regs = hmp(cmd, 'info registers')
             nip = re.search(r'NIP ([0-9a-f]+)', regs)
             lr = re.search(r'LR ([0-9a-f]+)', regs)
@@ -115,6 +106,16 @@ def sample(sock, raw, system_map):
             if not (nip and lr and tb and sp):
                 time.sleep(interval)
                 continue
+            now = int(tb.group(1)) << 32 | int(tb.group(2))
+            # Read until it has stayed the same, within the timebase, 20
+            # times: before the kernel maps itself the address reads
+            # whatever memory is there, and time_init() sets it later.
+            if same < 20:
+                value = (read_u64s(cmd, boot_tb_at, 1) or [0])[0]
+                if 0 < value <= now and value == boot_tb:
+                    same += 1
+                else:
+                    boot_tb, same = (value if 0 < value <= now else 0), 0
             chain = []
             frame = int(sp.group(1), 16)
             for _ in range(depth):
@@ -126,7 +127,7 @@ def sample(sock, raw, system_map):
                 if len(saved) < 3:
                     break
                 chain.append(saved[2])
-            samples.append([(int(tb.group(1)) << 32 | int(tb.group(2))) / TB_HZ,
+            samples.append([now / TB_HZ,
                             int(nip.group(1), 16), int(lr.group(1), 16), chain])
             time.sleep(interval)
     except (EOFError, OSError):
